@@ -1,0 +1,74 @@
+import helmet from '@fastify/helmet';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter, createValidationPipe, NotFoundFallback } from './common/errors';
+import { resolveCorrelationId } from './common/http/correlation-id';
+import type { AppConfig } from './config';
+import { registerWebRoot } from './web';
+
+export const API_PREFIX = 'api';
+
+/** The HTTP application (roles 'all' and 'api'), initialised but not listening. */
+export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.http.bodyLimitBytes,
+    genReqId: resolveCorrelationId,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+  const fastify = app.getHttpAdapter().getInstance();
+  // The API speaks JSON only: any other body type is 415, not a string handed to validation.
+  fastify.removeContentTypeParser('text/plain');
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-correlation-id', request.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // The shell and its remotes come from this origin; no third-party hosts.
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+
+  let notFoundFallback: NotFoundFallback | undefined;
+  if (config.web.root) notFoundFallback = await registerWebRoot(fastify, config.web.root);
+
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new AllExceptionsFilter(notFoundFallback));
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('HealthLink API').setVersion('1').addBearerAuth().build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document);
+
+  await app.init();
+  await fastify.ready();
+  return app;
+}
+
+/** The job worker (role 'worker'): the same modules, no HTTP server. */
+export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+  await app.init();
+  return app;
+}

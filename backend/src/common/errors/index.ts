@@ -1,0 +1,6 @@
+export { AppError } from './app-error';
+export { AllExceptionsFilter } from './all-exceptions.filter';
+export type { NotFoundFallback } from './all-exceptions.filter';
+export { ErrorRecorder } from './error-recorder';
+export type { ErrorRecord } from './error-recorder';
+export { createValidationPipe, flattenValidationErrors } from './validation';

@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigBootError, loadAppConfig } from './app-config';
+import { ConfigValidationError } from './env.validation';
+
+describe('loadAppConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'healthlink-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const secret = 'x'.repeat(40);
+
+  it('applies the defaults and maps to the nested config', () => {
+    const config = loadAppConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret });
+    expect(config).toMatchObject({
+      env: 'development',
+      role: 'all',
+      http: { host: '0.0.0.0', port: 8080, bodyLimitBytes: 1048576 },
+      database: { url: 'postgresql://u@h/db', embedded: { port: 54329, dataDir: join(dataDir, 'pg') } },
+      auth: { jwtSecret: secret },
+      web: { root: undefined },
+      log: { level: 'info' },
+      jobs: { retryLimit: 2 },
+    });
+  });
+
+  it('reports every bad key at once, without echoing secrets', () => {
+    let error: unknown;
+    try {
+      loadAppConfig({ NODE_ENV: 'staging', APP_ROLE: 'both', PORT: 'eighty', BODY_LIMIT_BYTES: '-1', AUTH_JWT_SECRET: 'short-secret' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    const problems = (error as ConfigValidationError).problems.map((p) => p.split(':')[0]);
+    expect(problems.sort()).toEqual(['APP_ROLE', 'AUTH_JWT_SECRET', 'BODY_LIMIT_BYTES', 'NODE_ENV', 'PORT']);
+    expect((error as Error).message).not.toContain('short-secret');
+  });
+
+  it('refuses production without AUTH_JWT_SECRET', () => {
+    expect(() => loadAppConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://u@h/db', DATA_DIR: dataDir })).toThrow(
+      ConfigBootError,
+    );
+  });
+
+  it('requires DATABASE_URL for the api and worker roles', () => {
+    for (const role of ['api', 'worker']) {
+      expect(() => loadAppConfig({ APP_ROLE: role, AUTH_JWT_SECRET: secret, DATA_DIR: dataDir })).toThrow(/DATABASE_URL is required/);
+    }
+  });
+
+  it('generates the missing secrets once into DATA_DIR/secrets.json (0600) and reuses them', () => {
+    const first = loadAppConfig({ DATA_DIR: dataDir });
+    const second = loadAppConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'secrets.json');
+    expect(first.auth.jwtSecret.length).toBeGreaterThanOrEqual(64);
+    expect(second.auth.jwtSecret).toBe(first.auth.jwtSecret);
+    expect(second.database.embedded.password).toBe(first.database.embedded.password);
+    expect(JSON.parse(readFileSync(file, 'utf8')).authJwtSecret).toBe(first.auth.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { AppRole, EnvironmentVariables, LogLevel, NodeEnv, validateEnvironment } from './env.validation';
+import { loadOrCreateSecrets } from './secrets-file';
+
+export interface AppConfig {
+  env: NodeEnv;
+  role: AppRole;
+  http: { host: string; port: number; bodyLimitBytes: number };
+  database: {
+    /** Absent only before main.ts has started the embedded server. */
+    url?: string;
+    embedded: { port: number; dataDir: string; password: string };
+  };
+  dataDir: string;
+  auth: { jwtSecret: string };
+  web: { root?: string };
+  log: { level: LogLevel };
+  jobs: { retryLimit: number };
+}
+
+export class ConfigBootError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigBootError';
+  }
+}
+
+// dist/config or src/config -> backend -> repo root
+const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '..', '.data');
+
+export function toAppConfig(env: EnvironmentVariables): AppConfig {
+  const dataDir = resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  if (env.NODE_ENV === 'production' && !env.AUTH_JWT_SECRET) {
+    throw new ConfigBootError('AUTH_JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (env.APP_ROLE !== 'all' && !env.DATABASE_URL) {
+    throw new ConfigBootError(`DATABASE_URL is required when APP_ROLE=${env.APP_ROLE} (only role "all" may start the embedded PostgreSQL)`);
+  }
+  const needsGenerated = !env.AUTH_JWT_SECRET || !env.DATABASE_URL;
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  return {
+    env: env.NODE_ENV,
+    role: env.APP_ROLE,
+    http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT_BYTES },
+    database: {
+      url: env.DATABASE_URL,
+      embedded: { port: env.EMBEDDED_PG_PORT, dataDir: resolve(dataDir, 'pg'), password: generated?.embeddedPgPassword ?? '' },
+    },
+    dataDir,
+    auth: { jwtSecret: env.AUTH_JWT_SECRET ?? generated!.authJwtSecret },
+    web: { root: env.WEB_ROOT ? resolve(env.WEB_ROOT) : undefined },
+    log: { level: env.LOG_LEVEL },
+    jobs: { retryLimit: env.JOBS_RETRY_LIMIT },
+  };
+}
+
+/** The one place that reads process.env. */
+export function loadAppConfig(raw: Record<string, string | undefined> = process.env): AppConfig {
+  return toAppConfig(validateEnvironment(raw));
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface GeneratedSecrets {
+  authJwtSecret: string;
+  embeddedPgPassword: string;
+}
+
+/**
+ * Secrets that are not given are generated once into DATA_DIR/secrets.json (mode 0600) and reused,
+ * so tokens and the embedded database survive restarts on a developer machine.
+ */
+export function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = join(dataDir, 'secrets.json');
+  const existing: Partial<GeneratedSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: GeneratedSecrets = {
+    authJwtSecret: existing.authJwtSecret ?? randomBytes(64).toString('base64url'),
+    embeddedPgPassword: existing.embeddedPgPassword ?? randomBytes(24).toString('base64url'),
+  };
+  if (existing.authJwtSecret !== secrets.authJwtSecret || existing.embeddedPgPassword !== secrets.embeddedPgPassword) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  return secrets;
+}

@@ -1,0 +1,37 @@
+import { DataSource } from 'typeorm';
+import { createDatabase, dropDatabase, testDatabaseUrl, uniqueDatabaseName } from '../../test/utils/test-database';
+import { createDataSourceOptions } from './data-source-options';
+import { runMigrationsExclusively } from './migrate';
+import { MIGRATIONS } from './migrations';
+
+describe('migrations (PostgreSQL)', () => {
+  const name = uniqueDatabaseName('healthlink_migrations');
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    const url = await createDatabase(testDatabaseUrl(), name);
+    dataSource = await new DataSource({ ...createDataSourceOptions(url), extra: { max: 3 } }).initialize();
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await dropDatabase(testDatabaseUrl(), name);
+  });
+
+  const tables = async (): Promise<string[]> =>
+    (await dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'typeorm_migrations' ORDER BY 1`)).map(
+      (r: { tablename: string }) => r.tablename,
+    );
+
+  it('apply from empty, concurrently without conflict, and every down undoes its up', async () => {
+    await Promise.all([runMigrationsExclusively(dataSource), runMigrationsExclusively(dataSource)]);
+    expect(await tables()).toEqual(['errors', 'polling_events']);
+    const applied = await dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id');
+    expect(applied).toHaveLength(MIGRATIONS.length);
+
+    for (let i = 0; i < MIGRATIONS.length; i++) await dataSource.undoLastMigration();
+    expect(await tables()).toEqual([]);
+
+    await runMigrationsExclusively(dataSource);
+    expect(await tables()).toEqual(['errors', 'polling_events']);
+  });
+});

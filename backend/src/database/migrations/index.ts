@@ -1,0 +1,5 @@
+import { CreateErrors1763800000000 } from './1763800000000-create-errors';
+import { CreatePollingEvents1763800000001 } from './1763800000001-create-polling-events';
+
+/** Every migration, in order. A landed migration is never edited: add a new one. */
+export const MIGRATIONS = [CreateErrors1763800000000, CreatePollingEvents1763800000001];

@@ -1,0 +1,44 @@
+import type { ConfigService } from '@nestjs/config';
+import type { ModuleRef } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from '../../config';
+import { JwtStrategy } from './jwt.strategy';
+import { SessionValidator } from './session-validator';
+
+function strategyWith(validator?: SessionValidator): JwtStrategy {
+  const config = { get: jest.fn().mockReturnValue({ jwtSecret: 's'.repeat(40) }) } as unknown as ConfigService<AppConfig, true>;
+  const moduleRef = {
+    get: jest.fn(() => {
+      if (!validator) throw new Error('not provided');
+      return validator;
+    }),
+  } as unknown as ModuleRef;
+  const strategy = new JwtStrategy(config, moduleRef);
+  strategy.onModuleInit();
+  return strategy;
+}
+
+describe('JwtStrategy.validate', () => {
+  const exp = Math.floor(Date.now() / 1000) + 60;
+
+  it('maps { sub, sid } to the user', async () => {
+    const userId = randomUUID();
+    const sessionId = randomUUID();
+    await expect(strategyWith().validate({ sub: userId, sid: sessionId, exp })).resolves.toEqual({ userId, sessionId });
+  });
+
+  it('refuses tokens without exp or with a sub that is not a UUID', async () => {
+    await expect(strategyWith().validate({ sub: randomUUID() })).resolves.toBeNull();
+    await expect(strategyWith().validate({ sub: 'admin', exp })).resolves.toBeNull();
+  });
+
+  it('asks a provided SessionValidator and refuses inactive sessions', async () => {
+    const isActive = jest.fn().mockResolvedValue(false);
+    const userId = randomUUID();
+    const strategy = strategyWith({ isActive } as SessionValidator);
+    await expect(strategy.validate({ sub: userId, sid: 's1', iat: 5, exp })).resolves.toBeNull();
+    expect(isActive).toHaveBeenCalledWith({ userId, sessionId: 's1', issuedAt: 5 });
+    isActive.mockResolvedValue(true);
+    await expect(strategy.validate({ sub: userId, sid: 's1', iat: 5, exp })).resolves.toEqual({ userId, sessionId: 's1' });
+  });
+});

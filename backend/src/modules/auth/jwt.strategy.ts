@@ -1,0 +1,50 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ModuleRef } from '@nestjs/core';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AppConfig } from '../../config';
+import type { AuthenticatedUser, JwtPayload } from './authenticated-user';
+import { SessionValidator } from './session-validator';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const JWT_ALGORITHM = 'HS256';
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements OnModuleInit {
+  private sessionValidator?: SessionValidator;
+
+  constructor(
+    config: ConfigService<AppConfig, true>,
+    private readonly moduleRef: ModuleRef,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.get('auth', { infer: true }).jwtSecret,
+      // Pinned: no 'none', no algorithm confusion.
+      algorithms: [JWT_ALGORITHM],
+      ignoreExpiration: false,
+    });
+  }
+
+  onModuleInit(): void {
+    try {
+      this.sessionValidator = this.moduleRef.get(SessionValidator, { strict: false });
+    } catch {
+      this.sessionValidator = undefined;
+    }
+  }
+
+  /** Returning null fails authentication; the guard turns that into 401. */
+  async validate(payload: JwtPayload): Promise<AuthenticatedUser | null> {
+    if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+    if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+    const user: AuthenticatedUser = { userId: payload.sub, sessionId: payload.sid };
+    if (this.sessionValidator) {
+      const active = await this.sessionValidator.isActive({ ...user, issuedAt: payload.iat });
+      if (!active) return null;
+    }
+    return user;
+  }
+}

@@ -1,0 +1,100 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Client } from 'pg';
+import PgBoss from 'pg-boss';
+import type { AppConfig } from '../../config';
+import { JobContext, JobDefinition, JobRegistry } from './job-registry';
+
+export const PG_BOSS_SCHEMA = 'pgboss';
+// Same key in every process; distinct from the migration lock's.
+const QUEUE_SETUP_LOCK_KEY = 7_261_804_114;
+
+/** pg-boss in this process: every role sends; only 'all' and 'worker' work the queues. */
+@Injectable()
+export class JobQueueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(JobQueueService.name);
+  private boss?: PgBoss;
+
+  constructor(
+    private readonly registry: JobRegistry,
+    private readonly config: ConfigService<AppConfig, true>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const role = this.config.get('role', { infer: true });
+    const { retryLimit } = this.config.get('jobs', { infer: true });
+    const boss = new PgBoss({
+      connectionString: this.config.get('database', { infer: true }).url,
+      schema: PG_BOSS_SCHEMA,
+      application_name: `healthlink-${role}`,
+      max: 4,
+    });
+    boss.on('error', (error) => this.logger.error({ err: error }, 'pg-boss error'));
+    const definitions = this.registry.freeze();
+    // pg-boss's schema install and createQueue (a partition attach) deadlock when processes boot together.
+    await this.withSetupLock(async () => {
+      await boss.start();
+      for (const definition of definitions) {
+        // Idempotent, and required before send()/work() (pg-boss 10).
+        await boss.createQueue(definition.queue, {
+          name: definition.queue,
+          retryLimit: definition.retryLimit ?? retryLimit,
+          retryDelay: 1,
+        });
+      }
+    });
+    this.boss = boss;
+    if (role === 'api') return;
+    for (const definition of definitions) {
+      await boss.work<object>(definition.queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, ([job]) =>
+        this.run(definition, job),
+      );
+    }
+    this.logger.log(`working queues: ${definitions.map((d) => d.queue).join(', ') || '(none)'}`);
+  }
+
+  async send(queue: string, data: object): Promise<string> {
+    if (!this.boss) throw new Error('Job queue is not started');
+    const id = await this.boss.send(queue, data);
+    // pg-boss answers null (no error) when the queue does not exist.
+    if (!id) throw new Error(`pg-boss did not accept a job for queue "${queue}"`);
+    return id;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const boss = this.boss;
+    this.boss = undefined;
+    // Lets running handlers finish (bounded) before the database connections close.
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+
+  private async withSetupLock(work: () => Promise<void>): Promise<void> {
+    const client = new Client({ connectionString: this.config.get('database', { infer: true }).url });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
+      await work();
+    } finally {
+      await client.end();
+    }
+  }
+
+  private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const context: JobContext<object> = {
+      jobId: job.id,
+      queue: definition.queue,
+      data: job.data,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      createdOn: job.createdOn,
+    };
+    try {
+      await definition.handle(context);
+    } catch (error) {
+      const final = job.retryCount >= job.retryLimit;
+      this.logger.warn({ err: error, queue: definition.queue, jobId: job.id, retryCount: job.retryCount, final }, 'job failed');
+      if (final) await definition.onFailed?.(context, error);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+
+export interface JobContext<TData> {
+  jobId: string;
+  queue: string;
+  data: TData;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+}
+
+export interface JobDefinition<TData extends object = object> {
+  /** pg-boss queue name: lowercase words and dashes, e.g. 'rank-plans'. */
+  queue: string;
+  handle(job: JobContext<TData>): Promise<void>;
+  /** Called once, when the last attempt has failed; the job then ends as failed in pg-boss. */
+  onFailed?(job: JobContext<TData>, error: unknown): Promise<void>;
+  /** Overrides JOBS_RETRY_LIMIT for this queue. */
+  retryLimit?: number;
+}
+
+const QUEUE_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/**
+ * Where feature modules register their job handlers by queue name, in onModuleInit. The queue service
+ * creates every registered queue at application bootstrap (in every role) and works them in worker roles.
+ */
+@Injectable()
+export class JobRegistry {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private frozen = false;
+
+  register<TData extends object>(definition: JobDefinition<TData>): void {
+    if (this.frozen) throw new Error(`Job "${definition.queue}" registered after start: register in onModuleInit`);
+    if (!QUEUE_NAME.test(definition.queue)) throw new Error(`Invalid queue name "${definition.queue}"`);
+    if (this.definitions.has(definition.queue)) throw new Error(`Job "${definition.queue}" is already registered`);
+    this.definitions.set(definition.queue, definition as unknown as JobDefinition);
+  }
+
+  has(queue: string): boolean {
+    return this.definitions.has(queue);
+  }
+
+  /** The registered definitions; no registration is accepted afterwards. */
+  freeze(): JobDefinition[] {
+    this.frozen = true;
+    return [...this.definitions.values()];
+  }
+}

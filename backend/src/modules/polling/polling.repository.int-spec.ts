@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createPollingEvent } from '../../../test/factories/polling-event.factory';
+import { openTestDataSource } from '../../../test/utils/test-data-source';
+import { PollingEventEntity } from './entities/polling-event.entity';
+import { PollingRepository } from './polling.repository';
+
+describe('PollingRepository (PostgreSQL)', () => {
+  let dataSource: DataSource;
+  let repository: PollingRepository;
+
+  beforeAll(async () => {
+    dataSource = await openTestDataSource([PollingEventEntity]);
+    repository = new PollingRepository(dataSource.getRepository(PollingEventEntity));
+  });
+  afterAll(() => dataSource?.destroy());
+
+  it('creates a pending event with database defaults', async () => {
+    const owner = randomUUID();
+    const created = await repository.createPending({ ownerUserId: owner, kind: 'probe', pollInterval: 750 });
+    const row = await repository.findById(created.id);
+    expect(row).toMatchObject({ id: created.id, ownerUserId: owner, kind: 'probe', status: 'pending', pollInterval: 750, response: null, completedAt: null });
+    expect(row!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('finds an event only for its owner', async () => {
+    const event = await createPollingEvent(dataSource);
+    await expect(repository.findOwned(event.id, event.ownerUserId)).resolves.toMatchObject({ id: event.id });
+    await expect(repository.findOwned(event.id, randomUUID())).resolves.toBeNull();
+  });
+
+  it('completes a pending event once: the first outcome wins', async () => {
+    const event = await createPollingEvent(dataSource);
+    await expect(repository.completeIfPending(event.id, 'complete', { rows: [{ a: 'é' }] })).resolves.toBe(true);
+    await expect(repository.completeIfPending(event.id, 'failed', null)).resolves.toBe(false);
+    const row = await repository.findById(event.id);
+    expect(row).toMatchObject({ status: 'complete', response: { rows: [{ a: 'é' }] } });
+    expect(row!.completedAt).toBeInstanceOf(Date);
+    expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(row!.createdAt.getTime());
+  });
+
+  it('stores a missing response as SQL NULL', async () => {
+    const event = await createPollingEvent(dataSource);
+    await repository.completeIfPending(event.id, 'missing', null);
+    const [raw] = await dataSource.query('SELECT response IS NULL AS is_null FROM polling_events WHERE id = $1', [event.id]);
+    expect(raw.is_null).toBe(true);
+  });
+
+  it('rejects a status outside the contract (CHECK constraint)', async () => {
+    await expect(createPollingEvent(dataSource, { status: 'done' as never })).rejects.toThrow(/chk_polling_events_status/);
+  });
+});

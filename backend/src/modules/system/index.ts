@@ -1,0 +1,1 @@
+export { SystemModule } from './system.module';

@@ -1,0 +1,2 @@
+export { registerWebRoot, isDeepLink } from './web-root';
+export { cacheControlFor } from './cache-policy';

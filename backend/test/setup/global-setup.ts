@@ -1,0 +1,43 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { createDataSourceOptions } from '../../src/database/data-source-options';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { runMigrationsExclusively } from '../../src/database/migrate';
+import { freePort } from '../utils/ports';
+import { createDatabase, TEST_DATABASE_URL_ENV, uniqueDatabaseName } from '../utils/test-database';
+import { setTestDatabaseState } from './state';
+
+/**
+ * One database for the whole run: a fresh one on DATABASE_URL's server when it is set (CI), otherwise an
+ * embedded PostgreSQL in a temp dir that is deleted on stop. Migrated once here; test files read its URL
+ * from HEALTHLINK_TEST_DATABASE_URL.
+ */
+export default async function globalSetup(): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  let url: string;
+  if (serverUrl) {
+    const name = uniqueDatabaseName('healthlink_test');
+    url = await createDatabase(serverUrl, name);
+    setTestDatabaseState({ kind: 'server', serverUrl, name });
+  } else {
+    const dir = await mkdtemp(join(tmpdir(), 'healthlink-test-pg-'));
+    const handle = await startEmbeddedPostgres({
+      dataDir: join(dir, 'pg'),
+      port: await freePort(),
+      password: 'test',
+      persistent: false,
+      database: 'healthlink_test',
+    });
+    url = handle.url;
+    setTestDatabaseState({ kind: 'embedded', handle, dir });
+  }
+  const dataSource = await new DataSource(createDataSourceOptions(url)).initialize();
+  try {
+    await runMigrationsExclusively(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+  process.env[TEST_DATABASE_URL_ENV] = url;
+}

@@ -1,0 +1,14 @@
+import { rm } from 'node:fs/promises';
+import { dropDatabase } from '../utils/test-database';
+import { getTestDatabaseState } from './state';
+
+export default async function globalTeardown(): Promise<void> {
+  const state = getTestDatabaseState();
+  if (!state) return;
+  if (state.kind === 'server') {
+    await dropDatabase(state.serverUrl, state.name);
+  } else {
+    await state.handle.stop();
+    await rm(state.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,15 @@
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && NX_DAEMON=false npx nx run-many -t build -p backend @healthlink/contracts
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/libs/contracts ./libs/contracts
+COPY --from=build /app/backend/dist ./backend/dist
+COPY --from=build /app/backend/package.json ./backend/package.json
+USER node
+CMD ["node", "backend/dist/main.js"]

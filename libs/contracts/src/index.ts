@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './polling';
+export * from './debug';
+export * from './routes';

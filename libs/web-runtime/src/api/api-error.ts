@@ -1,0 +1,44 @@
+import { CommonErrorCode, type ApiErrorBody, type ApiFieldError } from '@healthlink/contracts';
+
+/** Code given when the request never reached the server (offline, DNS, aborted by the network). */
+export const NETWORK_ERROR_CODE = 'NETWORK.UNREACHABLE';
+
+/** Every failed API call rejects with this: `code` is what the UI switches on. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: ApiFieldError[];
+  readonly correlationId?: string;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.status = status;
+    this.code = body.code;
+    this.fieldErrors = body.errors ?? [];
+    this.correlationId = body.correlationId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).code === 'string' &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
+}
+
+/** Builds the ApiError for a non-ok response whose body may or may not be our `{ code, message }`. */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (isErrorBody(body)) return new ApiError(status, body);
+  const code = status === 401 ? CommonErrorCode.Unauthorized
+    : status === 403 ? CommonErrorCode.Forbidden
+    : status === 404 ? CommonErrorCode.NotFound
+    : CommonErrorCode.Internal;
+  return new ApiError(status, { code, message: `Request failed with status ${status}` });
+}

@@ -1,0 +1,3 @@
+const { createWebJestConfig } = require('../../tools/webpack/jest-preset');
+
+module.exports = createWebJestConfig(__dirname);

@@ -1,0 +1,9 @@
+import { Container } from '@healthlink/web-ui';
+
+export function OpenAiTestPage() {
+  return (
+    <Container className="page">
+      <h1>AI Test Tools</h1>
+    </Container>
+  );
+}

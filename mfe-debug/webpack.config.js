@@ -1,0 +1,3 @@
+const { createMfConfig } = require('../tools/webpack/create-mf-config');
+
+module.exports = createMfConfig({ appDir: __dirname, name: 'mfe_debug', kind: 'remote', port: 4203 });

@@ -1,0 +1,55 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { RemoteAppProps } from '@healthlink/contracts';
+import { buildUnsignedToken, RemoteLoaderProvider, TOKEN_KEY, type RemoteAppLoader } from '@healthlink/web-runtime';
+import { Shell } from '../app/Shell';
+
+/** A loader standing in for the federation runtime: each remote renders "<remote>: <page>" as its h1. */
+export function fakeRemoteLoader(): jest.MockedFunction<RemoteAppLoader> {
+  return jest.fn(async (remote) => {
+    function FakeRemote({ page }: RemoteAppProps) {
+      return <h1>{`${remote}: ${page}`}</h1>;
+    }
+    return FakeRemote;
+  }) as unknown as jest.MockedFunction<RemoteAppLoader>;
+}
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+export function renderShell(path: string, loader: RemoteAppLoader = fakeRemoteLoader()) {
+  const queryClient = new QueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <RemoteLoaderProvider value={loader}>
+          <Shell />
+          <LocationProbe />
+        </RemoteLoaderProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, loader };
+}
+
+export function signIn(expiresInSeconds = 600): string {
+  const token = buildUnsignedToken({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + expiresInSeconds });
+  localStorage.setItem(TOKEN_KEY, token);
+  return token;
+}
+
+/** jsdom has no matchMedia: answer every query as the given screen would. */
+export function mockScreen(small: boolean): void {
+  window.matchMedia = jest.fn((query: string) => ({
+    matches: small && query.includes('max-width: 640px'),
+    media: query,
+    onchange: null,
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+    addListener: jest.fn(),
+    removeListener: jest.fn(),
+    dispatchEvent: jest.fn(),
+  })) as unknown as typeof window.matchMedia;
+}

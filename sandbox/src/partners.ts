@@ -1,0 +1,8 @@
+import type { SandboxConfig } from './config';
+import { createMailPartner } from './mail/mail.partner';
+import type { SandboxPartner } from './partner';
+
+// Partners are added here as the product grows (insurers, coupon service, broker CRM, AI, trials).
+export function createPartners(config: SandboxConfig): SandboxPartner[] {
+  return [createMailPartner(config.smtpPort, config.host)];
+}

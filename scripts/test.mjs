@@ -1,0 +1,40 @@
+// `npm test`: lint and type-check everything, build, run every project's tests (unit, integration on
+// real PostgreSQL, web components), then the browser suite against the product started as
+// `npm start` starts it. Ends with one line: "N passed, N failed".
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nxEnv, run } from './lib/workspace.mjs';
+
+const summaryDir = mkdtempSync(join(tmpdir(), 'healthlink-test-'));
+const env = { ...nxEnv(), TEST_SUMMARY_DIR: summaryDir };
+const nx = (...args) => run('npx', ['nx', ...args, '--outputStyle=stream'], { env });
+
+let failure;
+try {
+  await nx('run-many', '-t', 'lint', 'typecheck', '--parallel=2');
+  await nx('run-many', '-t', 'build', '--parallel=2');
+  await nx('run-many', '-t', 'test', '--parallel=2', '--exclude=e2e');
+  await nx('run', 'e2e:test');
+} catch (err) {
+  failure = err;
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(summaryDir)) {
+  for (const file of readdirSync(summaryDir)) {
+    const r = JSON.parse(readFileSync(join(summaryDir, file), 'utf8'));
+    passed += r.passed;
+    failed += r.failed;
+    skipped += r.skipped;
+  }
+  rmSync(summaryDir, { recursive: true, force: true });
+}
+if (failure) {
+  console.error(`\n${failure.message}`);
+  if (failed === 0) failed = 1; // a step that failed before or outside its tests still fails the run
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failure || failed ? 1 : 0);
