@@ -15,6 +15,13 @@ module.exports = {
       to: { path: '^src/modules/' },
     },
     {
+      name: 'jobs-not-to-modules',
+      comment: 'jobs/ (pg-boss) is platform, below every module.',
+      severity: 'error',
+      from: { path: '^src/jobs/' },
+      to: { path: '^src/modules/' },
+    },
+    {
       name: 'config-is-a-leaf',
       comment: 'config/ depends on nothing of the app.',
       severity: 'error',

@@ -1,9 +1,10 @@
 // `npm run bench`: starts the backend as `npm start` would (embedded PostgreSQL unless DATABASE_URL is
-// set) and measures, in one run, an authenticated JSON read against a bare node:http server serving
-// the same bytes. Prints throughput, p50/p99 latency and the ratio. Later features add their figures.
+// set) and measures, in one run: an authenticated JSON read (session checked in PostgreSQL) against a bare
+// node:http server serving the same bytes, with the ratio; and login throughput (argon2id bound).
+// Prints throughput and p50/p99 latency. Later features add their figures.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,12 +17,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const freePort = () => new Promise((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
 });
-const b64url = (v) => Buffer.from(JSON.stringify(v)).toString('base64url');
-function sign(secret, sub) {
-  const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub, iat: now, exp: now + 3600 })}`;
-  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
-}
 async function waitFor(url, child, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -31,9 +26,12 @@ async function waitFor(url, child, ms = 120_000) {
   }
   throw new Error(`${url} not ready`);
 }
-const load = (url, headers) => new Promise((resolve, reject) => {
-  autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION }, (err, res) => (err ? reject(err) : resolve(res)));
+const load = (url, headers, extra = {}) => new Promise((resolve, reject) => {
+  autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, ...extra }, (err, res) => (err ? reject(err) : resolve(res)));
 });
+// Each login comes from its own documentation-range address, so the per-address limit measures nothing here.
+let clientCounter = 0;
+const nextClient = () => `2001:db8::${(++clientCounter).toString(16)}`;
 const row = (name, r) => ({
   target: name,
   'req/s': Math.round(r.requests.average),
@@ -50,14 +48,21 @@ const secret = randomBytes(48).toString('base64url');
 const backend = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, AUTH_JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, AUTH_JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production', HTTP_TRUST_PROXY: 'true' },
 });
 const bare = createServer();
 const results = [];
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, backend);
-  const headers = { authorization: `Bearer ${sign(secret, randomUUID())}` };
+  const account = { firstName: 'Bench', lastName: 'User', email: `bench.${randomUUID().slice(0, 8)}@example.com`, password: 'Harbor-Lantern-74' };
+  const signup = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, confirmPassword: account.password }),
+  });
+  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+  const headers = { authorization: `Bearer ${(await signup.json()).token}` };
 
   // The authenticated read: a finished polling event, as the browser polls it.
   const started = await fetch(`${base}/api/jobs/probe`, { method: 'POST', headers });
@@ -79,6 +84,16 @@ try {
   const api = await load(readUrl, headers);
   const ref = await load(`http://127.0.0.1:${bare.address().port}/`, {});
   results.push(row('GET /api/pollingEvent/{id}', api), row('bare node:http, same bytes', ref));
+
+  const loginBody = JSON.stringify({ email: account.email, password: account.password });
+  const logins = await load(`${base}/api/login`, {}, {
+    connections: 4,
+    requests: [{
+      method: 'POST',
+      setupRequest: (req) => ({ ...req, body: loginBody, headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': nextClient() } }),
+    }],
+  });
+  results.push(row('POST /api/login (argon2id)', logins));
   console.table(results);
   console.log(`ratio (API / bare): ${(api.requests.average / ref.requests.average).toFixed(2)}x`);
   const status = readFileSync(`/proc/${backend.pid}/status`, 'utf8');

@@ -16,6 +16,7 @@ export const API_PREFIX = 'api';
 export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.http.bodyLimitBytes,
+    trustProxy: config.http.trustProxy,
     genReqId: resolveCorrelationId,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });

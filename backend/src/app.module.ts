@@ -4,6 +4,9 @@ import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database';
+import { JobsModule } from './jobs';
+import { MailModule } from './common/mail';
+import { AccountsModule } from './modules/accounts';
 import { AuthModule } from './modules/auth';
 import { DebugModule } from './modules/debug';
 import { PollingModule } from './modules/polling';
@@ -39,7 +42,10 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        JobsModule,
+        MailModule,
         AuthModule,
+        AccountsModule,
         SystemModule,
         PollingModule,
         DebugModule,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { appUrls, launchBrowser, newPage } from './support/browser';
-import { signTestToken } from './support/tokens';
+import { signUpTestUser } from './support/accounts';
 
 describe('platform: shell, remotes and API on one origin', () => {
   let browser: Browser;
@@ -54,7 +54,7 @@ describe('platform: shell, remotes and API on one origin', () => {
       await page.getByRole('link', { name: 'Get Started' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
 
-      const token = signTestToken();
+      const { token } = await signUpTestUser();
       await page.evaluate((t) => localStorage.setItem('userToken', t), token);
       await page.goto('/app/dashboard');
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -75,7 +75,8 @@ describe('platform: shell, remotes and API on one origin', () => {
       expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
 
       // The header still navigates, and another remote still renders.
-      await page.evaluate((t) => localStorage.setItem('userToken', t), signTestToken());
+      const { token } = await signUpTestUser();
+      await page.evaluate((t) => localStorage.setItem('userToken', t), token);
       await page.goto('/app/dashboard');
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Contact' }).first().click();

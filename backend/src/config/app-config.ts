@@ -5,14 +5,16 @@ import { loadOrCreateSecrets } from './secrets-file';
 export interface AppConfig {
   env: NodeEnv;
   role: AppRole;
-  http: { host: string; port: number; bodyLimitBytes: number };
+  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean };
   database: {
     /** Absent only before main.ts has started the embedded server. */
     url?: string;
     embedded: { port: number; dataDir: string; password: string };
   };
   dataDir: string;
-  auth: { jwtSecret: string };
+  auth: { jwtSecret: string; sessionMaxHours: number };
+  mail: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
+  productName: string;
   web: { root?: string };
   log: { level: LogLevel };
   jobs: { retryLimit: number };
@@ -41,13 +43,22 @@ export function toAppConfig(env: EnvironmentVariables): AppConfig {
   return {
     env: env.NODE_ENV,
     role: env.APP_ROLE,
-    http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT_BYTES },
+    http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT_BYTES, trustProxy: env.HTTP_TRUST_PROXY === 'true' },
     database: {
       url: env.DATABASE_URL,
       embedded: { port: env.EMBEDDED_PG_PORT, dataDir: resolve(dataDir, 'pg'), password: generated?.embeddedPgPassword ?? '' },
     },
     dataDir,
-    auth: { jwtSecret: env.AUTH_JWT_SECRET ?? generated!.authJwtSecret },
+    auth: { jwtSecret: env.AUTH_JWT_SECRET ?? generated!.authJwtSecret, sessionMaxHours: env.AUTH_SESSION_MAX_HOURS },
+    mail: {
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER,
+      password: env.SMTP_PASSWORD,
+      from: env.MAIL_FROM,
+    },
+    productName: env.PRODUCT_NAME,
     web: { root: env.WEB_ROOT ? resolve(env.WEB_ROOT) : undefined },
     log: { level: env.LOG_LEVEL },
     jobs: { retryLimit: env.JOBS_RETRY_LIMIT },

@@ -72,13 +72,56 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(10)
   JOBS_RETRY_LIMIT = 2;
+
+  /** Absolute lifetime of a session token; the 30-minute idle limit applies within it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 30)
+  AUTH_SESSION_MAX_HOURS = 12;
+
+  /** Behind a reverse proxy: trust its X-Forwarded-For for the client address (rate limits per address). */
+  @IsIn(['true', 'false'])
+  HTTP_TRUST_PROXY = 'false';
+
+  @IsString()
+  @MinLength(1)
+  SMTP_HOST = '127.0.0.1';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  SMTP_PORT = 2525;
+
+  @IsIn(['true', 'false'])
+  SMTP_SECURE = 'false';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SMTP_USER?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SMTP_PASSWORD?: string;
+
+  @IsString()
+  @Matches(/^.*<?[^@\s<>]+@[^@\s<>]+>?$/, { message: 'MAIL_FROM must be an address, optionally with a name: Name <a@b.c>' })
+  MAIL_FROM = 'HealthLink <no-reply@healthlink.local>';
+
+  @IsString()
+  @MinLength(1)
+  PRODUCT_NAME = 'HealthLink';
 }
 
 const ENV_KEYS = [
   'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
-  'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT',
+  'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
+  'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
-const SECRET_KEYS: readonly string[] = ['DATABASE_URL', 'AUTH_JWT_SECRET'];
+const SECRET_KEYS: readonly string[] = ['DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD'];
 
 export class ConfigValidationError extends Error {
   constructor(readonly problems: string[]) {

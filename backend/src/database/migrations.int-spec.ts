@@ -22,9 +22,11 @@ describe('migrations (PostgreSQL)', () => {
       (r: { tablename: string }) => r.tablename,
     );
 
+  const ALL_TABLES = ['errors', 'password_resets', 'patient_info', 'polling_events', 'rate_limits', 'sessions', 'users'];
+
   it('apply from empty, concurrently without conflict, and every down undoes its up', async () => {
     await Promise.all([runMigrationsExclusively(dataSource), runMigrationsExclusively(dataSource)]);
-    expect(await tables()).toEqual(['errors', 'polling_events']);
+    expect(await tables()).toEqual(ALL_TABLES);
     const applied = await dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id');
     expect(applied).toHaveLength(MIGRATIONS.length);
 
@@ -32,6 +34,6 @@ describe('migrations (PostgreSQL)', () => {
     expect(await tables()).toEqual([]);
 
     await runMigrationsExclusively(dataSource);
-    expect(await tables()).toEqual(['errors', 'polling_events']);
+    expect(await tables()).toEqual(ALL_TABLES);
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,8 @@ import { join } from 'node:path';
 import { pollUntil } from '../utils/poll';
 import { freePort } from '../utils/ports';
 import { BackendProcess, spawnBackend, waitForHttp, waitForOutput } from '../utils/processes';
-import { signRaw, TEST_JWT_SECRET } from '../utils/test-app';
+import { TEST_JWT_SECRET } from '../utils/test-app';
+import { signUpOver } from '../utils/accounts';
 import { createDatabase, dropDatabase, testDatabaseUrl, uniqueDatabaseName } from '../utils/test-database';
 
 jest.setTimeout(120_000);
@@ -17,8 +17,7 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
   const dbName = uniqueDatabaseName('healthlink_roles');
   let databaseUrl: string;
   let apiBase: string;
-  const userId = randomUUID();
-  const token = signRaw({ sub: userId }, { expiresIn: 600 });
+  let token: string;
 
   const baseEnv = () => ({
     NODE_ENV: 'test',
@@ -52,6 +51,7 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
     const api = spawnBackend({ ...baseEnv(), APP_ROLE: 'api', PORT: String(port) });
     children.push(api);
     await Promise.all([waitForHttp(`${apiBase}/api/health`, api), startWorker()]);
+    token = (await signUpOver(apiBase)).token;
   });
 
   afterAll(async () => {

@@ -1,12 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign, SignOptions } from 'jsonwebtoken';
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../../src/app.factory';
 import { AppConfig, loadAppConfig } from '../../src/config';
-import { TokenService } from '../../src/modules/auth';
+import { SessionsService } from '../../src/modules/auth';
+import { createUser } from '../factories/user.factory';
 import { testDatabaseUrl } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -19,6 +19,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: join(tmpdir(), 'healthlink-test-data'),
     LOG_LEVEL: 'silent',
+    // Each test sends its own X-Forwarded-For, so per-address rate limits do not leak between tests.
+    HTTP_TRUST_PROXY: 'true',
     ...overrides,
   };
 }
@@ -32,10 +34,11 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   return createHttpApp(testConfig(overrides));
 }
 
-/** A bearer token for a new (or given) user, signed by the app's own TokenService. */
-export async function tokenFor(app: NestFastifyApplication, userId: string = randomUUID()): Promise<{ userId: string; token: string }> {
-  const token = await app.get(TokenService).signAccessToken({ userId, sessionId: randomUUID() });
-  return { userId, token };
+/** A new user with a live session, and its bearer token (as a login would give). */
+export async function tokenFor(app: NestFastifyApplication): Promise<{ userId: string; token: string; email: string }> {
+  const user = await createUser(dataSourceOf(app));
+  const token = await app.get(SessionsService).start(user.id, { ip: '127.0.0.1', userAgent: 'jest' });
+  return { userId: user.id, token, email: user.email };
 }
 
 /** Signs arbitrary claims with the test secret, for tokens the TokenService would never issue. */

@@ -44,9 +44,11 @@ export interface RunningApp {
  * PostgreSQL starts), its own data folder, free ports.
  */
 export async function startApp(): Promise<RunningApp> {
-  const [port, sandboxPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [port, sandboxPort, pgPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+    // The sandbox's SMTP server and the backend's mailer meet on a free port.
+    SANDBOX_SMTP_PORT: String(smtpPort), SMTP_PORT: String(smtpPort) };
   delete env.DATABASE_URL;
   const child = spawn('npm', ['start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const baseUrl = `http://localhost:${port}`;

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './polling';
 export * from './debug';
 export * from './routes';
+export * from './accounts';

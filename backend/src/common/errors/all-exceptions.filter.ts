@@ -66,6 +66,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error({ err: error, correlationId, method: request.method, url: request.url }, error.stack);
     }
     if (reply.sent) return;
+    if (exception instanceof AppError && exception.retryAfterSeconds) reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(mapped.status).header('x-correlation-id', correlationId).send(mapped.body);
   }
 

@@ -3,14 +3,31 @@ import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../../config';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { PasswordResetEntity } from './entities/password-reset.entity';
+import { SessionEntity } from './entities/session.entity';
+import { UserEntity } from './entities/user.entity';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JWT_ALGORITHM, JwtStrategy } from './jwt.strategy';
+import { PasswordHasher } from './password-hasher';
+import { PasswordRecoveryService } from './password-recovery.service';
+import { PasswordResetsRepository } from './password-resets.repository';
+import { RateLimiter } from './rate-limiter.service';
+import { RateLimitsRepository } from './rate-limits.repository';
+import { SessionValidator } from './session-validator';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService } from './sessions.service';
 import { TokenService } from './token.service';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 @Module({
   imports: [
     PassportModule,
+    TypeOrmModule.forFeature([UserEntity, SessionEntity, PasswordResetEntity]),
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => ({
@@ -20,7 +37,23 @@ import { TokenService } from './token.service';
       }),
     }),
   ],
-  providers: [JwtStrategy, TokenService, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [TokenService],
+  controllers: [AuthController],
+  providers: [
+    JwtStrategy,
+    TokenService,
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    UsersRepository,
+    SessionsRepository,
+    PasswordResetsRepository,
+    RateLimitsRepository,
+    PasswordHasher,
+    RateLimiter,
+    SessionsService,
+    { provide: SessionValidator, useExisting: SessionsService },
+    AuthService,
+    PasswordRecoveryService,
+    UsersService,
+  ],
+  exports: [TokenService, SessionsService, UsersService, RateLimiter, PasswordHasher],
 })
 export class AuthModule {}

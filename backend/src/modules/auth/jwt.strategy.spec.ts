@@ -27,8 +27,10 @@ describe('JwtStrategy.validate', () => {
     await expect(strategyWith().validate({ sub: userId, sid: sessionId, exp })).resolves.toEqual({ userId, sessionId });
   });
 
-  it('refuses tokens without exp or with a sub that is not a UUID', async () => {
-    await expect(strategyWith().validate({ sub: randomUUID() })).resolves.toBeNull();
+  it('refuses tokens without exp, without a session id or with a sub that is not a UUID', async () => {
+    await expect(strategyWith().validate({ sub: randomUUID(), sid: randomUUID() })).resolves.toBeNull();
+    await expect(strategyWith().validate({ sub: randomUUID(), exp })).resolves.toBeNull();
+    await expect(strategyWith().validate({ sub: randomUUID(), sid: 'not-a-uuid', exp })).resolves.toBeNull();
     await expect(strategyWith().validate({ sub: 'admin', exp })).resolves.toBeNull();
   });
 
@@ -36,9 +38,10 @@ describe('JwtStrategy.validate', () => {
     const isActive = jest.fn().mockResolvedValue(false);
     const userId = randomUUID();
     const strategy = strategyWith({ isActive } as SessionValidator);
-    await expect(strategy.validate({ sub: userId, sid: 's1', iat: 5, exp })).resolves.toBeNull();
-    expect(isActive).toHaveBeenCalledWith({ userId, sessionId: 's1', issuedAt: 5 });
+    const sid = randomUUID();
+    await expect(strategy.validate({ sub: userId, sid, iat: 5, exp })).resolves.toBeNull();
+    expect(isActive).toHaveBeenCalledWith({ userId, sessionId: sid, issuedAt: 5 });
     isActive.mockResolvedValue(true);
-    await expect(strategy.validate({ sub: userId, sid: 's1', iat: 5, exp })).resolves.toEqual({ userId, sessionId: 's1' });
+    await expect(strategy.validate({ sub: userId, sid, iat: 5, exp })).resolves.toEqual({ userId, sessionId: sid });
   });
 });

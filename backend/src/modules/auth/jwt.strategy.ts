@@ -39,7 +39,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
   /** Returning null fails authentication; the guard turns that into 401. */
   async validate(payload: JwtPayload): Promise<AuthenticatedUser | null> {
     if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
-    if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+    // Every token names its server-side session; one without is not ours.
+    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
     const user: AuthenticatedUser = { userId: payload.sub, sessionId: payload.sid };
     if (this.sessionValidator) {
       const active = await this.sessionValidator.isActive({ ...user, issuedAt: payload.iat });

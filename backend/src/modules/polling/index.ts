@@ -1,5 +1,3 @@
 export { PollingModule } from './polling.module';
 export { PollingService, DEFAULT_POLL_INTERVAL_MS } from './polling.service';
 export type { PollingJobContext, PollingJobHandler, PollingJobData } from './polling.service';
-export { JobRegistry } from './job-registry';
-export type { JobContext, JobDefinition } from './job-registry';

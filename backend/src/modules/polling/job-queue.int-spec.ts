@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { pollUntil } from '../../../test/utils/poll';
 import { testConfig } from '../../../test/utils/test-app';
 import { DatabaseModule } from '../../database';
+import { JobsModule } from '../../jobs';
 import { DebugModule } from '../debug';
 import { PollingModule } from './polling.module';
 import { PollingService } from './polling.service';
@@ -37,6 +38,7 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => config] }),
         DatabaseModule,
+        JobsModule,
         DebugModule,
         PollingModule,
         FailingJobModule,

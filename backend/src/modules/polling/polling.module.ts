@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PollingEventEntity } from './entities/polling-event.entity';
-import { JobQueueService } from './job-queue.service';
-import { JobRegistry } from './job-registry';
 import { JobsController } from './jobs.controller';
 import { ProbeJob } from './jobs/probe.job';
 import { PollingController } from './polling.controller';
@@ -12,7 +10,7 @@ import { PollingService } from './polling.service';
 @Module({
   imports: [TypeOrmModule.forFeature([PollingEventEntity])],
   controllers: [PollingController, JobsController],
-  providers: [PollingRepository, PollingService, JobRegistry, JobQueueService, ProbeJob],
-  exports: [PollingService, JobRegistry],
+  providers: [PollingRepository, PollingService, ProbeJob],
+  exports: [PollingService],
 })
 export class PollingModule {}

@@ -50,4 +50,8 @@ export class PollingRepository {
       .execute();
     return (result.affected ?? 0) > 0;
   }
+
+  async deleteAllOwnedBy(ownerUserId: string, manager?: EntityManager): Promise<void> {
+    await this.repo(manager).delete({ ownerUserId });
+  }
 }

@@ -1,8 +1,8 @@
 import type { PollingEventResponse, PollingStatus } from '@healthlink/contracts';
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { ErrorRecorder } from '../../common/errors';
-import { JobQueueService } from './job-queue.service';
-import { JobContext, JobRegistry } from './job-registry';
+import { JobContext, JobQueueService, JobRegistry } from '../../jobs';
 import { PollingError } from './polling.errors';
 import { PollingRepository } from './polling.repository';
 
@@ -70,6 +70,11 @@ export class PollingService {
       throw PollingError.queueUnavailable();
     }
     return event.id;
+  }
+
+  /** Account deletion: the user's polling events (their responses may hold health data) go too. */
+  deleteAllOwnedBy(ownerUserId: string, manager?: EntityManager): Promise<void> {
+    return this.repository.deleteAllOwnedBy(ownerUserId, manager);
   }
 
   /** The event as its owner sees it; anyone else, or an id that is not a UUID, gets not-found. */

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { ConfigService } from '@nestjs/config';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
-import type { AppConfig } from '../../config';
+import type { AppConfig } from '../config';
 import { JobContext, JobDefinition, JobRegistry } from './job-registry';
 
 export const PG_BOSS_SCHEMA = 'pgboss';

@@ -1,0 +1,3 @@
+export { MailModule } from './mail.module';
+export { Mailer } from './mailer';
+export type { OutgoingMail } from './mailer';

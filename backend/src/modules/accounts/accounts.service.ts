@@ -1,0 +1,117 @@
+import {
+  AccountMessages,
+  normalizeEmail,
+  PROFILE_FIELDS,
+  profileProblem,
+  type AccountRecord,
+  type MessageResponse,
+  type PatientInfoEntry,
+  type PatientInfoResponse,
+  type UpdateProfileRequest,
+  type UserResponse,
+} from '@healthlink/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuthenticatedUser, UsersService, type UserEntity } from '../auth';
+import { PollingService } from '../polling';
+import { AccountsError } from './accounts.errors';
+import type { PatientInfoEntity } from './entities/patient-info.entity';
+import { PatientInfoColumns, PatientInfoRepository } from './patient-info.repository';
+
+const blankToNull = (value: string | null | undefined): string | null => (value == null || value.trim() === '' ? null : value.trim());
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly patientInfo: PatientInfoRepository,
+    private readonly polling: PollingService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async getUser(userId: string): Promise<UserResponse> {
+    const user = await this.requireUser(userId);
+    return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, postal_code: user.postalCode };
+  }
+
+  async getPatientInfo(userId: string): Promise<PatientInfoResponse> {
+    const [user, rows] = await Promise.all([this.requireUser(userId), this.patientInfo.listForUser(userId)]);
+    return { patientInfoEntry: rows.map(toEntry), account: toAccountRecord(user) };
+  }
+
+  /**
+   * Saves the changed profile fields to the account record and to every patient-info entry (the profile
+   * shows the entry when there is one, so an edit must reach it too). Emails stay lower-case and unique.
+   */
+  async updateProfile(userId: string, changes: UpdateProfileRequest): Promise<MessageResponse> {
+    const given = PROFILE_FIELDS.filter((field) => changes[field] !== undefined);
+    if (given.length === 0) throw AccountsError.noChanges();
+    const problem = profileProblem(changes);
+    if (problem) throw AccountsError.rule(problem);
+
+    const value = (field: keyof PatientInfoEntry) => (field === 'email' ? normalizeEmail(changes.email ?? '') : blankToNull(changes[field]));
+    const info: PatientInfoColumns = {};
+    const mapping: Record<keyof PatientInfoEntry, keyof PatientInfoColumns> = {
+      email: 'email', phone_number: 'phoneNumber', first_name: 'firstName', last_name: 'lastName', street_address: 'streetAddress',
+      city: 'city', district: 'district', state: 'state', postal_code: 'postalCode', birthdate: 'birthdate', gender: 'gender',
+    };
+    for (const field of given) (info as Record<string, string | null>)[mapping[field]] = value(field);
+    const { streetAddress, ...sameNames } = info;
+    const account = { ...sameNames, ...(streetAddress !== undefined ? { address1: streetAddress } : {}) };
+
+    await this.dataSource.transaction(async (manager) => {
+      const saved = await this.users.updateProfile(userId, account as Parameters<UsersService['updateProfile']>[1], manager);
+      if (!saved) throw AccountsError.emailTaken();
+      await this.patientInfo.updateAllOfUser(userId, info, manager);
+    });
+    return { message: AccountMessages.profileUpdated };
+  }
+
+  /** Deleted at once and for good (the profile page says so): the account, its sessions and all its data. */
+  async deleteAccount(user: AuthenticatedUser): Promise<MessageResponse> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.polling.deleteAllOwnedBy(user.userId, manager);
+      const deleted = await this.users.delete(user.userId, manager);
+      if (!deleted) throw AccountsError.notFound();
+    });
+    return { message: AccountMessages.accountDeleted };
+  }
+
+  private async requireUser(userId: string): Promise<UserEntity> {
+    const user = await this.users.findById(userId);
+    if (!user) throw AccountsError.notFound();
+    return user;
+  }
+}
+
+function toEntry(row: PatientInfoEntity): PatientInfoEntry {
+  return {
+    email: row.email ?? '',
+    phone_number: row.phoneNumber,
+    first_name: row.firstName ?? '',
+    last_name: row.lastName ?? '',
+    street_address: row.streetAddress,
+    city: row.city,
+    district: row.district,
+    state: row.state,
+    postal_code: row.postalCode,
+    birthdate: row.birthdate,
+    gender: row.gender,
+  };
+}
+
+function toAccountRecord(user: UserEntity): AccountRecord {
+  return {
+    email: user.email,
+    phone_number: user.phoneNumber,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    address1: user.address1,
+    city: user.city,
+    district: user.district,
+    state: user.state,
+    postalCode: user.postalCode,
+    birthdate: user.birthdate,
+    gender: user.gender,
+  };
+}

@@ -1,0 +1,20 @@
+import type { UpdateProfileRequest } from '@healthlink/contracts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+const MAX = 1000;
+
+/** Only the changed fields; the rules (required, e-mail, birthdate) are the contract's, applied by the service. */
+export class UpdateProfileRequestDto implements UpdateProfileRequest {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) email?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) phone_number?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) first_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) last_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) street_address?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) city?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) district?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) state?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) postal_code?: string;
+  @ApiPropertyOptional({ example: '1950-04-02' }) @IsOptional() @IsString() @MaxLength(MAX) birthdate?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) gender?: string;
+}

@@ -1,0 +1,3 @@
+export { AccountsModule } from './accounts.module';
+export { PatientInfoRepository } from './patient-info.repository';
+export type { PatientInfoColumns } from './patient-info.repository';

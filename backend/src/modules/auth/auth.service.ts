@@ -1,0 +1,107 @@
+import {
+  AccountMessages,
+  changePasswordProblem,
+  loginProblem,
+  normalizeEmail,
+  signupProblem,
+  type LoginRequest,
+  type LoginResponse,
+  type MessageResponse,
+  type SettingsPasswordUpdateRequest,
+  type SignupRequest,
+  type SignupResponse,
+} from '@healthlink/contracts';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { AuthError } from './auth.errors';
+import type { AuthenticatedUser } from './authenticated-user';
+import { isCommonPassword } from './common-passwords';
+import { InsuranceStatus } from './insurance-status';
+import { PasswordHasher } from './password-hasher';
+import { RATE_LIMITS, RateLimiter } from './rate-limiter.service';
+import { ClientMeta, SessionsService } from './sessions.service';
+import { UsersRepository } from './users.repository';
+
+/** Refuses a password found in the common-password list, on the field the form shows it under. */
+export function assertNotCommon(field: string, password: string): void {
+  if (isCommonPassword(password)) throw AuthError.rule({ field, message: AccountMessages.passwordTooCommon });
+}
+
+@Injectable()
+export class AuthService implements OnModuleInit {
+  private insuranceStatus?: InsuranceStatus;
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly limiter: RateLimiter,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    try {
+      this.insuranceStatus = this.moduleRef.get(InsuranceStatus, { strict: false });
+    } catch {
+      this.insuranceStatus = undefined;
+    }
+  }
+
+  async signup(input: SignupRequest, meta: ClientMeta): Promise<SignupResponse> {
+    const problem = signupProblem(input);
+    if (problem) throw AuthError.rule(problem);
+    assertNotCommon('password', input.password);
+    await this.limiter.consume(RATE_LIMITS.signupPerAddress, meta.ip ?? 'unknown');
+
+    const user = await this.users.insert({
+      email: normalizeEmail(input.email),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      passwordHash: await this.hasher.hash(input.password),
+    });
+    if (!user) throw AuthError.userExists();
+    return { message: AccountMessages.signupPassed, token: await this.sessions.start(user.id, meta) };
+  }
+
+  /**
+   * Unknown e-mail and wrong password give the same 401 in about the same time (a decoy hash is verified).
+   * Failures count per account and every attempt per address; a success clears the account's count.
+   */
+  async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
+    const problem = loginProblem(input);
+    if (problem) throw AuthError.rule(problem);
+    const email = normalizeEmail(input.email);
+    await this.limiter.consume(RATE_LIMITS.loginPerAddress, meta.ip ?? 'unknown');
+    await this.limiter.check(RATE_LIMITS.loginFailuresPerAccount, email);
+
+    const user = await this.users.findCredentialsByEmail(email);
+    const valid = await this.hasher.verify(user?.passwordHash, input.password);
+    if (!user || !valid) {
+      await this.limiter.count(RATE_LIMITS.loginFailuresPerAccount, email);
+      throw AuthError.invalidCredentials();
+    }
+    await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccount, email);
+    const token = await this.sessions.start(user.id, meta);
+    const hasInsurance = (await this.insuranceStatus?.hasInsurance(user.id)) ?? false;
+    return { message: AccountMessages.loginPassed, token, hasInsurance };
+  }
+
+  async logout(user: AuthenticatedUser): Promise<MessageResponse> {
+    await this.sessions.end(user);
+    return { message: AccountMessages.loggedOut };
+  }
+
+  /** Profile password change: the current password proves it is the user; every other session ends. */
+  async changePassword(user: AuthenticatedUser, input: SettingsPasswordUpdateRequest): Promise<MessageResponse> {
+    const problem = changePasswordProblem({ curPassword: input.curPassword ?? '', newPassword: input.newPassword ?? '' });
+    if (problem) throw AuthError.rule(problem);
+    assertNotCommon('newPassword', input.newPassword);
+    await this.limiter.consume(RATE_LIMITS.passwordChangePerUser, user.userId);
+
+    const currentHash = await this.users.passwordHashOf(user.userId);
+    if (!(await this.hasher.verify(currentHash, input.curPassword))) throw AuthError.wrongCurrentPassword();
+    await this.users.updatePassword(user.userId, await this.hasher.hash(input.newPassword));
+    await this.sessions.endAll(user.userId, 'password_change', user.sessionId);
+    return { message: AccountMessages.settingsPasswordUpdated };
+  }
+}

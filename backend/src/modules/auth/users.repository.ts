@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { UserEntity } from './entities/user.entity';
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
+export type UserProfileColumns = Partial<
+  Pick<UserEntity, 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'address1' | 'city' | 'district' | 'state' | 'postalCode' | 'birthdate' | 'gender'>
+>;
+
+const UNIQUE_VIOLATION = '23505';
+export const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === UNIQUE_VIOLATION;
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(UserEntity) private readonly repository: Repository<UserEntity>) {}
+
+  private repo(manager?: EntityManager): Repository<UserEntity> {
+    return manager ? manager.getRepository(UserEntity) : this.repository;
+  }
+
+  /** Answers null when the e-mail is taken (unique index), so a race between two sign-ups is a 409, not a 500. */
+  async insert(user: NewUser, manager?: EntityManager): Promise<UserEntity | null> {
+    try {
+      const result = await this.repo(manager).insert({ ...user, passwordChangedAt: new Date() });
+      return this.findById(result.identifiers[0].id as string, manager);
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return this.repo(manager).findOneBy({ id });
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.repository.findOneBy({ email });
+  }
+
+  /** The user with the password hash, for a credential check. */
+  findCredentialsByEmail(email: string): Promise<UserEntity | null> {
+    return this.repository.createQueryBuilder('u').addSelect('u.passwordHash').where('u.email = :email', { email }).getOne();
+  }
+
+  async passwordHashOf(id: string): Promise<string | null> {
+    const row = await this.repository.createQueryBuilder('u').select('u.passwordHash').where('u.id = :id', { id }).getOne();
+    return row?.passwordHash ?? null;
+  }
+
+  async updatePassword(id: string, passwordHash: string, manager?: EntityManager): Promise<void> {
+    await this.repo(manager).update({ id }, { passwordHash, passwordChangedAt: new Date() });
+  }
+
+  /** Answers false when the new e-mail belongs to someone else. */
+  async updateProfile(id: string, changes: UserProfileColumns, manager?: EntityManager): Promise<boolean> {
+    if (Object.keys(changes).length === 0) return true;
+    try {
+      await this.repo(manager).update({ id }, changes);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(id: string, manager?: EntityManager): Promise<boolean> {
+    const result = await this.repo(manager).delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,109 @@
+import { AccountMessages } from '@healthlink/contracts';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createPollingEvent } from '../factories/polling-event.factory';
+import { createUser, TEST_PASSWORD } from '../factories/user.factory';
+import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app';
+
+describe('accounts: user, patient info, profile and deletion', () => {
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app?.close());
+
+  const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+  const updateProfile = (token: string, payload: object) =>
+    app.inject({ method: 'PUT', url: '/api/updateUserProfile', payload, headers: bearer(token) });
+
+  it('GET /api/user answers the signed-in user only', async () => {
+    const { userId, token, email } = await tokenFor(app);
+    const res = await get('/api/user', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: userId, email, firstName: 'Ada', lastName: expect.any(String), postal_code: null });
+    expect((await app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+  });
+
+  it('GET /api/patientInfo: an empty entry list before health setup, with the account record to fill the profile', async () => {
+    const { token, email } = await tokenFor(app);
+    const res = await get('/api/patientInfo', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      patientInfoEntry: [],
+      account: expect.objectContaining({ email, firstName: 'Ada', address1: null, postalCode: null, birthdate: null }),
+    });
+  });
+
+  it('PUT /api/updateUserProfile saves the changed fields to the account and to the patient-info entry', async () => {
+    const { userId, token } = await tokenFor(app);
+    await dataSourceOf(app).query(`INSERT INTO patient_info (user_id, source, first_name, last_name, city) VALUES ($1, 'blueButton', 'Ada', 'Old', 'Boston')`, [userId]);
+    const res = await updateProfile(token, { last_name: 'Lovelace', street_address: '1 Main St', postal_code: '02110', birthdate: '1950-04-02' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Successfully updated profile information.' });
+    const info = (await get('/api/patientInfo', token)).json();
+    expect(info.patientInfoEntry).toEqual([
+      expect.objectContaining({ last_name: 'Lovelace', street_address: '1 Main St', postal_code: '02110', birthdate: '1950-04-02', city: 'Boston' }),
+    ]);
+    expect(info.account).toMatchObject({ lastName: 'Lovelace', address1: '1 Main St', postalCode: '02110', birthdate: '1950-04-02' });
+    expect((await get('/api/user', token)).json().postal_code).toBe('02110');
+  });
+
+  it('lower-cases a new e-mail and refuses one that belongs to someone else with 409', async () => {
+    const { token } = await tokenFor(app);
+    const other = await createUser(dataSourceOf(app));
+    const taken = await updateProfile(token, { email: other.email.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ message: 'User already exists', errors: [{ field: 'email' }] });
+    const fresh = `Moved.${Date.now()}@Example.com`;
+    expect((await updateProfile(token, { email: fresh })).statusCode).toBe(200);
+    expect((await get('/api/user', token)).json().email).toBe(fresh.toLowerCase());
+  });
+
+  it.each([
+    [{ first_name: '' }, 'first_name', AccountMessages.requiredField],
+    [{ email: 'nope' }, 'email', AccountMessages.invalidEmail],
+    [{ birthdate: '1950-02-30' }, 'birthdate', AccountMessages.birthdateInvalid],
+    [{ birthdate: '2999-01-01' }, 'birthdate', AccountMessages.birthdateInvalid],
+  ])('refuses %j with 400 on %s', async (payload, field, message) => {
+    const { token } = await tokenFor(app);
+    const res = await updateProfile(token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, errors: [{ field, message }] });
+  });
+
+  it('answers 400 No changes detected to an empty change, and 400 for an unknown field', async () => {
+    const { token } = await tokenFor(app);
+    expect((await updateProfile(token, {})).json()).toMatchObject({ code: 'ACCOUNTS.NO_CHANGES', message: 'No changes detected' });
+    const unknown = await updateProfile(token, { role: 'staff' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].field).toBe('role');
+  });
+
+  it('DELETE /api/users deletes the account and its data for good and ends every session', async () => {
+    const user = await createUser(dataSourceOf(app));
+    const login = () => app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD }, headers: { 'x-forwarded-for': '2001:db8::dead' } });
+    const first = (await login()).json().token;
+    const second = (await login()).json().token;
+    await dataSourceOf(app).query(`INSERT INTO patient_info (user_id, source, first_name) VALUES ($1, 'humana', 'Ada')`, [user.id]);
+    await createPollingEvent(dataSourceOf(app), { ownerUserId: user.id });
+
+    const res = await app.inject({ method: 'DELETE', url: '/api/users', headers: bearer(first) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Account deleted' });
+    expect((await get('/api/user', first)).statusCode).toBe(401);
+    expect((await get('/api/user', second)).statusCode).toBe(401);
+    expect((await login()).statusCode).toBe(401);
+    for (const table of ['users', 'sessions', 'patient_info', 'polling_events']) {
+      const column = table === 'users' ? 'id' : table === 'polling_events' ? 'owner_user_id' : 'user_id';
+      const rows = await dataSourceOf(app).query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [user.id]);
+      expect({ table, rows: rows.length }).toEqual({ table, rows: 0 });
+    }
+  });
+
+  it('hasInsurance is true at login once health setup is done', async () => {
+    const user = await createUser(dataSourceOf(app));
+    await dataSourceOf(app).query(`INSERT INTO patient_info (user_id, source) VALUES ($1, 'blueButton')`, [user.id]);
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD }, headers: { 'x-forwarded-for': '2001:db8::beef' } });
+    expect(res.json()).toMatchObject({ message: 'Login passed', hasInsurance: true });
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * Accounts and sessions (spec part 1 §2-§9): payloads, answers, the validation rules and their exact
+ * messages. The forms and the server run the same checks, so a message reads the same wherever it comes from.
+ */
+
+// ---- constants (part 1 §9) ----
+export const PASSWORD_MIN_LENGTH = 10;
+/** Inactivity logout, in the browser and for the server-side session alike. */
+export const INACTIVITY_LOGOUT_MS = 30 * 60 * 1000;
+export const INPUT_MAX_LENGTH = 100;
+/** Longest password accepted (argon2 input bound; long passphrases still fit). */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Recovery codes: upper-case letters and digits, shown in the e-mail. */
+export const RECOVERY_CODE_LENGTH = 8;
+export const RECOVERY_CODE_TTL_MINUTES = 10;
+export const RECOVERY_CODE_MAX_TRIES = 5;
+
+// ---- messages (part 1 §5, §7, §8) ----
+export const AccountMessages = {
+  fillAllFields: 'Please fill all fields',
+  invalidEmail: 'Please enter a valid email address',
+  passwordMismatch: 'Password does not match',
+  passwordTooShort: 'Please enter a password with a length of 10 characters or longer',
+  passwordNeedsNumber: 'Please have at least one number in your password',
+  passwordNeedsLetter: 'Please have at least one letter in your password',
+  passwordNeedsSpecial: 'Please have at least one special character in your password',
+  passwordTooLong: `Please enter a password of at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
+  loginPassed: 'Login passed',
+  signupPassed: 'Signup passed',
+  userExists: 'User already exists',
+  invalidCredentials: 'Invalid credentials',
+  operationComplete: 'Operation Complete',
+  codeMatches: 'Code Matches',
+  codeDoesNotMatch: 'Code Does Not Match',
+  passwordUpdated: 'Password Updated',
+  settingsPasswordUpdated: 'Password updated',
+  profileUpdated: 'Successfully updated profile information.',
+  noChanges: 'No changes detected',
+  accountDeleted: 'Account deleted',
+  loggedOut: 'Logged out',
+  // profile password change (part 1 §5)
+  newPasswordSameAsCurrent: 'New password cannot match current password',
+  passwordsDoNotLineUp: 'Your passwords do not line up',
+  changeNeedsNumber: 'Your password must include at least 1 number',
+  changeNeedsLetter: 'Your password must include at least 1 letter',
+  changeNeedsSpecial: 'Your password must contain at least one special character',
+  birthdateInvalid: 'Please enter a valid birthdate',
+  requiredField: 'This field is required',
+} as const;
+
+/** What the screens show for an outcome (part 1 §8). */
+export const AccountScreenTexts = {
+  loginNetworkFailure: 'There was an error logging in. Please try again later.',
+  signupNetworkFailure: 'There was an error signing up. Please try again later.',
+  recoveryFailure: 'There was an issue with your request, please try again later.',
+  incorrectCode: 'Incorrect Code',
+  passwordUpdatedToast: 'Password Updated!',
+  resetFailure: 'Could not update password. Please try again later.',
+  profileSaveFailure: 'Something went wrong, please try again later.',
+  unparseable: 'Something went wrong. Please try again later.',
+  passwordChanged: "You've successfully updated your password.",
+  invalidCredentials: 'Invalid credentials.',
+  sameEmail: 'This is the same email you already have on file.',
+  emailTaken: 'This email is already taken.',
+  deleteFailure: 'There was an error deleting your account. Please try again later.',
+  deleteWarning: 'This action is not reversible, and all information related to this account will be deleted permanently.',
+  passwordHint: 'Passwords need at least 10 characters, one capital letter and one special character.',
+} as const;
+
+export const AuthErrorCode = {
+  Validation: 'AUTH.VALIDATION',
+  UserExists: 'AUTH.USER_EXISTS',
+  InvalidCredentials: 'AUTH.INVALID_CREDENTIALS',
+  CodeDoesNotMatch: 'AUTH.CODE_DOES_NOT_MATCH',
+  ResetTokenInvalid: 'AUTH.RESET_TOKEN_INVALID',
+  WrongCurrentPassword: 'AUTH.WRONG_CURRENT_PASSWORD',
+  SamePassword: 'AUTH.SAME_PASSWORD',
+  RateLimited: 'AUTH.RATE_LIMITED',
+  NoChanges: 'ACCOUNTS.NO_CHANGES',
+} as const;
+export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
+
+// ---- rules (part 1 §5) ----
+/** Lower-case letters, digits and ._%+- before @, a domain, then a 2 to 4 letter ending. */
+export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/;
+export const SPECIAL_CHARACTER_PATTERN = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(normalizeEmail(email));
+
+/** One problem with a form: the field to highlight and the message to show. */
+export interface FieldProblem<F extends string = string> {
+  field: F;
+  message: string;
+}
+
+const problem = <F extends string>(field: F, message: string): FieldProblem<F> => ({ field, message });
+
+/** Complexity of a new password, in the order the sign-up form checks it. */
+export function passwordProblem<F extends string>(field: F, password: string): FieldProblem<F> | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return problem(field, AccountMessages.passwordTooShort);
+  if (password.length > PASSWORD_MAX_LENGTH) return problem(field, AccountMessages.passwordTooLong);
+  if (!/\d/.test(password)) return problem(field, AccountMessages.passwordNeedsNumber);
+  if (!/[A-Za-z]/.test(password)) return problem(field, AccountMessages.passwordNeedsLetter);
+  if (!SPECIAL_CHARACTER_PATTERN.test(password)) return problem(field, AccountMessages.passwordNeedsSpecial);
+  return null;
+}
+
+// ---- sign-up, login ----
+export interface SignupRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+export interface SignupResponse {
+  message: string;
+  token: string;
+}
+export type SignupField = keyof SignupRequest;
+
+export function signupProblem(input: SignupRequest): FieldProblem<SignupField> | null {
+  const fields: SignupField[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
+  const empty = fields.find((f) => !String(input[f] ?? '').trim());
+  if (empty) return problem(empty, AccountMessages.fillAllFields);
+  const long = (['firstName', 'lastName', 'email'] as const).find((f) => input[f].length > INPUT_MAX_LENGTH);
+  if (long) return problem(long, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
+  if (!isValidEmail(input.email)) return problem('email', AccountMessages.invalidEmail);
+  if (input.password !== input.confirmPassword) return problem('confirmPassword', AccountMessages.passwordMismatch);
+  return passwordProblem('password', input.password);
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+export interface LoginResponse {
+  message: string;
+  token: string;
+  hasInsurance: boolean;
+}
+export type LoginField = keyof LoginRequest;
+
+export function loginProblem(input: LoginRequest): FieldProblem<LoginField> | null {
+  if (!input.email?.trim()) return problem('email', AccountMessages.fillAllFields);
+  if (!input.password) return problem('password', AccountMessages.fillAllFields);
+  if (!isValidEmail(input.email)) return problem('email', AccountMessages.invalidEmail);
+  if (input.password.length < PASSWORD_MIN_LENGTH) return problem('password', AccountMessages.passwordTooShort);
+  return null;
+}
+
+// ---- password recovery ----
+export interface VerifyEmailRequest {
+  email: string;
+}
+export interface VerifyRandomStringRequest {
+  email: string;
+  randomString: string;
+}
+export interface VerifyRandomStringResponse {
+  message: string;
+  tempToken?: string;
+}
+/** PUT /api/updateUserPassword; the bearer is the tempToken, never a session token. */
+export interface UpdateUserPasswordRequest {
+  password: string;
+  confirmPassword?: string;
+  email?: string;
+}
+export const normalizeRecoveryCode = (code: string): string => code.trim().toUpperCase();
+
+export function resetPasswordProblem(input: { password: string; confirmPassword: string }): FieldProblem<'password' | 'confirmPassword'> | null {
+  if (!input.password || !input.confirmPassword) return problem(input.password ? 'confirmPassword' : 'password', AccountMessages.fillAllFields);
+  if (input.password !== input.confirmPassword) return problem('confirmPassword', AccountMessages.passwordMismatch);
+  return passwordProblem('password', input.password);
+}
+
+// ---- profile ----
+export interface MessageResponse {
+  message: string;
+}
+/** GET /api/user */
+export interface UserResponse {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  postal_code: string | null;
+}
+/** One patient-info entry (the profile's field names). */
+export interface PatientInfoEntry {
+  email: string;
+  phone_number: string | null;
+  first_name: string;
+  last_name: string;
+  street_address: string | null;
+  city: string | null;
+  district: string | null;
+  state: string | null;
+  postal_code: string | null;
+  /** YYYY-MM-DD */
+  birthdate: string | null;
+  gender: string | null;
+}
+/** GET /api/patientInfo: an empty list means health setup is not done. `account` fills the profile then. */
+export interface PatientInfoResponse {
+  patientInfoEntry: PatientInfoEntry[];
+  account: AccountRecord;
+}
+/** The account record's own profile fields (spec part 1 §3, second list). */
+export interface AccountRecord {
+  email: string;
+  phone_number: string | null;
+  firstName: string;
+  lastName: string;
+  address1: string | null;
+  city: string | null;
+  district: string | null;
+  state: string | null;
+  postalCode: string | null;
+  birthdate: string | null;
+  gender: string | null;
+}
+export type ProfileField = keyof PatientInfoEntry;
+export const PROFILE_FIELDS: readonly ProfileField[] = [
+  'email', 'phone_number', 'first_name', 'last_name', 'street_address', 'city', 'district', 'state', 'postal_code', 'birthdate', 'gender',
+];
+export const REQUIRED_PROFILE_FIELDS: readonly ProfileField[] = ['email', 'first_name', 'last_name'];
+/** PUT /api/updateUserProfile: only the changed fields. */
+export type UpdateProfileRequest = Partial<PatientInfoEntry>;
+export interface UpdateProfileResponse {
+  message: string;
+  token?: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export function isValidBirthdate(value: string, today: Date = new Date()): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  return date.getUTCFullYear() >= 1900 && date.getTime() <= today.getTime();
+}
+
+export function profileProblem(changes: UpdateProfileRequest): FieldProblem<ProfileField> | null {
+  for (const field of REQUIRED_PROFILE_FIELDS) {
+    if (changes[field] !== undefined && !String(changes[field] ?? '').trim()) return problem(field, AccountMessages.requiredField);
+  }
+  for (const field of PROFILE_FIELDS) {
+    const value = changes[field];
+    if (typeof value === 'string' && value.length > INPUT_MAX_LENGTH) return problem(field, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
+  }
+  if (changes.email !== undefined && !isValidEmail(changes.email ?? '')) return problem('email', AccountMessages.invalidEmail);
+  if (changes.birthdate && !isValidBirthdate(changes.birthdate)) return problem('birthdate', AccountMessages.birthdateInvalid);
+  return null;
+}
+
+/** PUT /api/settingsPasswordUpdate */
+export interface SettingsPasswordUpdateRequest {
+  curPassword: string;
+  newPassword: string;
+}
+
+/** The profile's change-password form (part 1 §5), in its order; the server repeats all but the match. */
+export function changePasswordProblem(input: { curPassword: string; newPassword: string; confirmPassword?: string }): FieldProblem<'curPassword' | 'newPassword' | 'confirmPassword'> | null {
+  if (!input.curPassword || !input.newPassword) return problem(input.curPassword ? 'newPassword' : 'curPassword', AccountMessages.fillAllFields);
+  if (input.newPassword === input.curPassword) return problem('newPassword', AccountMessages.newPasswordSameAsCurrent);
+  if (input.confirmPassword !== undefined && input.newPassword !== input.confirmPassword) return problem('confirmPassword', AccountMessages.passwordsDoNotLineUp);
+  if (input.newPassword.length < PASSWORD_MIN_LENGTH) return problem('newPassword', AccountMessages.passwordTooShort);
+  if (input.newPassword.length > PASSWORD_MAX_LENGTH) return problem('newPassword', AccountMessages.passwordTooLong);
+  if (!/\d/.test(input.newPassword)) return problem('newPassword', AccountMessages.changeNeedsNumber);
+  if (!/[A-Za-z]/.test(input.newPassword)) return problem('newPassword', AccountMessages.changeNeedsLetter);
+  if (!SPECIAL_CHARACTER_PATTERN.test(input.newPassword)) return problem('newPassword', AccountMessages.changeNeedsSpecial);
+  return null;
+}
