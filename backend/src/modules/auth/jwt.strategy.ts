@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { PassportStrategy } from '@nestjs/passport';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AppConfig } from '../../config';
 import type { AuthenticatedUser, JwtPayload } from './authenticated-user';
@@ -21,7 +22,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.get('auth', { infer: true }).jwtSecret,
+      // A KeyObject: given a string, jsonwebtoken first tries it as a PEM public key and throws, on every
+      // request (measured: most of an authenticated read's CPU). jsonwebtoken 9 takes a KeyObject; the
+      // passport-jwt typings predate it.
+      secretOrKey: createSecretKey(Buffer.from(config.get('auth', { infer: true }).jwtSecret, 'utf8')) as unknown as Buffer,
       // Pinned: no 'none', no algorithm confusion.
       algorithms: [JWT_ALGORITHM],
       ignoreExpiration: false,
