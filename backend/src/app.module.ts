@@ -7,6 +7,8 @@ import { DatabaseModule } from './database';
 import { JobsModule } from './jobs';
 import { MailModule } from './common/mail';
 import { AccountsModule } from './modules/accounts';
+import { AnalyticsModule } from './modules/analytics';
+import { ContactModule } from './modules/contact';
 import { AuthModule } from './modules/auth';
 import { DebugModule } from './modules/debug';
 import { PollingModule } from './modules/polling';
@@ -46,6 +48,8 @@ export class AppModule {
         MailModule,
         AuthModule,
         AccountsModule,
+        ContactModule,
+        AnalyticsModule,
         SystemModule,
         PollingModule,
         DebugModule,

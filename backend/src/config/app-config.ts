@@ -15,6 +15,14 @@ export interface AppConfig {
   auth: { jwtSecret: string; sessionMaxHours: number };
   mail: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
   productName: string;
+  site: {
+    supportEmail: string;
+    supportPhone: string;
+    brokerPhone: string;
+    blogUrl: string;
+    linkedInUrl: string;
+    socialLinks: { name: string; url: string }[];
+  };
   web: { root?: string };
   log: { level: LogLevel };
   jobs: { retryLimit: number };
@@ -59,6 +67,17 @@ export function toAppConfig(env: EnvironmentVariables): AppConfig {
       from: env.MAIL_FROM,
     },
     productName: env.PRODUCT_NAME,
+    site: {
+      supportEmail: env.SUPPORT_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+      brokerPhone: env.BROKER_PHONE,
+      blogUrl: env.BLOG_URL,
+      linkedInUrl: env.LINKEDIN_URL,
+      socialLinks: env.SOCIAL_LINKS.split(',').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at).trim(), url: pair.slice(at + 1).trim() };
+      }),
+    },
     web: { root: env.WEB_ROOT ? resolve(env.WEB_ROOT) : undefined },
     log: { level: env.LOG_LEVEL },
     jobs: { retryLimit: env.JOBS_RETRY_LIMIT },

@@ -114,12 +114,40 @@ export class EnvironmentVariables {
   @IsString()
   @MinLength(1)
   PRODUCT_NAME = 'HealthLink';
+
+  /** Receives a copy of every contact message; shown on the site. */
+  @IsString()
+  @Matches(/^[^@\s]+@[^@\s]+$/, { message: 'SUPPORT_EMAIL must be an e-mail address' })
+  SUPPORT_EMAIL = 'support@healthlink.example';
+
+  @IsString()
+  @MinLength(1)
+  SUPPORT_PHONE = '(800) 555-0134';
+
+  /** The licensed broker's line for switching plans. */
+  @IsString()
+  @MinLength(1)
+  BROKER_PHONE = '(800) 555-0172';
+
+  @IsString()
+  @Matches(/^https?:\/\//, { message: 'BLOG_URL must be an http(s) URL' })
+  BLOG_URL = 'https://blog.healthlink.example';
+
+  @IsString()
+  @Matches(/^https?:\/\//, { message: 'LINKEDIN_URL must be an http(s) URL' })
+  LINKEDIN_URL = 'https://www.linkedin.com/company/healthlink-example';
+
+  /** Footer social links: "Name=https://...,Name=https://...". */
+  @IsString()
+  @Matches(/^([^=,]+=https?:\/\/[^,]+)(,[^=,]+=https?:\/\/[^,]+)*$/, { message: 'SOCIAL_LINKS must be "Name=https://url,Name=https://url"' })
+  SOCIAL_LINKS = 'LinkedIn=https://www.linkedin.com/company/healthlink-example,Facebook=https://www.facebook.com/healthlink.example';
 }
 
 const ENV_KEYS = [
   'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
   'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
-  'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME',
+  'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'BROKER_PHONE',
+  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 const SECRET_KEYS: readonly string[] = ['DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD'];
 

@@ -22,7 +22,7 @@ describe('migrations (PostgreSQL)', () => {
       (r: { tablename: string }) => r.tablename,
     );
 
-  const ALL_TABLES = ['errors', 'password_resets', 'patient_info', 'polling_events', 'rate_limits', 'sessions', 'users'];
+  const ALL_TABLES = ['analytics_events', 'contact_messages', 'errors', 'password_resets', 'patient_info', 'polling_events', 'rate_limits', 'sessions', 'users'];
 
   it('apply from empty, concurrently without conflict, and every down undoes its up', async () => {
     await Promise.all([runMigrationsExclusively(dataSource), runMigrationsExclusively(dataSource)]);

@@ -7,7 +7,8 @@ import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { runMigrationsExclusively } from '../../src/database/migrate';
 import { freePort } from '../utils/ports';
 import { createDatabase, TEST_DATABASE_URL_ENV, uniqueDatabaseName } from '../utils/test-database';
-import { setTestDatabaseState } from './state';
+import { MailCatcher, TEST_MAIL_FILE_ENV, TEST_SMTP_PORT_ENV } from '../utils/mail-catcher';
+import { setTestDatabaseState, setTestMailCatcher } from './state';
 
 /**
  * One database for the whole run: a fresh one on DATABASE_URL's server when it is set (CI), otherwise an
@@ -40,4 +41,10 @@ export default async function globalSetup(): Promise<void> {
     await dataSource.destroy();
   }
   process.env[TEST_DATABASE_URL_ENV] = url;
+
+  const mailFile = join(await mkdtemp(join(tmpdir(), 'healthlink-test-mail-')), 'mail.jsonl');
+  const catcher = await new MailCatcher(mailFile).start();
+  setTestMailCatcher(catcher);
+  process.env[TEST_SMTP_PORT_ENV] = String(catcher.port);
+  process.env[TEST_MAIL_FILE_ENV] = mailFile;
 }

@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { dropDatabase } from '../utils/test-database';
-import { getTestDatabaseState } from './state';
+import { getTestDatabaseState, getTestMailCatcher } from './state';
 
 export default async function globalTeardown(): Promise<void> {
+  await getTestMailCatcher()?.stop();
   const state = getTestDatabaseState();
   if (!state) return;
   if (state.kind === 'server') {

@@ -1,4 +1,5 @@
 import type { EmbeddedPostgresHandle } from '../../src/database/embedded-postgres';
+import type { MailCatcher } from '../utils/mail-catcher';
 
 export type TestDatabaseState =
   | { kind: 'server'; serverUrl: string; name: string }
@@ -13,4 +14,14 @@ export function setTestDatabaseState(state: TestDatabaseState): void {
 
 export function getTestDatabaseState(): TestDatabaseState | undefined {
   return (globalThis as Record<string, unknown>)[KEY] as TestDatabaseState | undefined;
+}
+
+const MAIL_KEY = '__healthlinkTestMailCatcher__';
+
+export function setTestMailCatcher(catcher: MailCatcher): void {
+  (globalThis as Record<string, unknown>)[MAIL_KEY] = catcher;
+}
+
+export function getTestMailCatcher(): MailCatcher | undefined {
+  return (globalThis as Record<string, unknown>)[MAIL_KEY] as MailCatcher | undefined;
 }

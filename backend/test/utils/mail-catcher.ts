@@ -1,3 +1,4 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './ports';
@@ -8,11 +9,19 @@ export interface CaughtMail {
   text: string;
 }
 
-/** A real SMTP server on a free loopback port that keeps what the app sends. */
+export const TEST_SMTP_PORT_ENV = 'HEALTHLINK_TEST_SMTP_PORT';
+export const TEST_MAIL_FILE_ENV = 'HEALTHLINK_TEST_MAIL_FILE';
+
+/**
+ * A real SMTP server on a free loopback port that appends what it receives to a JSON-lines file. One runs
+ * for the whole Jest run (globalSetup): every test app's job worker may send any test's mail, so all of
+ * them must reach the same catcher.
+ */
 export class MailCatcher {
-  readonly messages: CaughtMail[] = [];
   private server?: SMTPServer;
   port = 0;
+
+  constructor(private readonly file: string) {}
 
   async start(): Promise<this> {
     this.port = await freePort();
@@ -23,7 +32,8 @@ export class MailCatcher {
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
-            this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            const mail: CaughtMail = { to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? '', text: parsed.text ?? '' };
+            appendFileSync(this.file, `${JSON.stringify(mail)}\n`);
             callback();
           })
           .catch((error: Error) => callback(error));
@@ -33,11 +43,19 @@ export class MailCatcher {
     return this;
   }
 
-  to(address: string): CaughtMail[] {
-    return this.messages.filter((m) => m.to.includes(address));
-  }
-
   stop(): Promise<void> {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/** Everything the run's catcher has received for the address. */
+export function mailTo(address: string): CaughtMail[] {
+  const file = process.env[TEST_MAIL_FILE_ENV];
+  if (!file) throw new Error(`${TEST_MAIL_FILE_ENV} is not set: run the tests through jest (globalSetup starts the catcher)`);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as CaughtMail)
+    .filter((mail) => mail.to.includes(address));
 }

@@ -7,6 +7,7 @@ import { createHttpApp } from '../../src/app.factory';
 import { AppConfig, loadAppConfig } from '../../src/config';
 import { SessionsService } from '../../src/modules/auth';
 import { createUser } from '../factories/user.factory';
+import { TEST_SMTP_PORT_ENV } from './mail-catcher';
 import { testDatabaseUrl } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -21,6 +22,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     LOG_LEVEL: 'silent',
     // Each test sends its own X-Forwarded-For, so per-address rate limits do not leak between tests.
     HTTP_TRUST_PROXY: 'true',
+    // The run's one SMTP catcher (globalSetup), whichever test app's worker sends the mail.
+    ...(process.env[TEST_SMTP_PORT_ENV] ? { SMTP_PORT: process.env[TEST_SMTP_PORT_ENV] } : {}),
+    SUPPORT_EMAIL: 'care@healthlink.test',
     ...overrides,
   };
 }

@@ -76,7 +76,6 @@ export const AuthErrorCode = {
   ResetTokenInvalid: 'AUTH.RESET_TOKEN_INVALID',
   WrongCurrentPassword: 'AUTH.WRONG_CURRENT_PASSWORD',
   SamePassword: 'AUTH.SAME_PASSWORD',
-  RateLimited: 'AUTH.RATE_LIMITED',
   NoChanges: 'ACCOUNTS.NO_CHANGES',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];

@@ -3,3 +3,4 @@ export * from './polling';
 export * from './debug';
 export * from './routes';
 export * from './accounts';
+export * from './public-site';

@@ -41,15 +41,4 @@ export class AuthError extends AppError {
       { field: 'curPassword', message: AccountMessages.invalidCredentials },
     ]);
   }
-
-  static rateLimited(retryAfterSeconds: number): AuthError {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    const error = new AuthError(
-      AuthErrorCode.RateLimited,
-      HttpStatus.TOO_MANY_REQUESTS,
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    );
-    error.retryAfterSeconds = retryAfterSeconds;
-    return error;
-  }
 }

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { AuthError } from './auth.errors';
+import { CommonErrorCode } from '@healthlink/contracts';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors';
 import { RateLimitsRepository } from './rate-limits.repository';
 
 export interface RateLimitRule {
@@ -21,6 +22,8 @@ export const RATE_LIMITS = {
   codeSendPerAccount: { name: 'code-send-acct', max: 3, windowSeconds: 15 * 60 },
   codeCheckPerAddress: { name: 'code-check-ip', max: 20, windowSeconds: 15 * 60 },
   passwordChangePerUser: { name: 'pw-change', max: 10, windowSeconds: 15 * 60 },
+  contactPerAddress: { name: 'contact-ip', max: 5, windowSeconds: 15 * 60 },
+  analyticsPerAddress: { name: 'analytics-ip', max: 300, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 @Injectable()
@@ -30,13 +33,13 @@ export class RateLimiter {
   /** Counts a hit; throws 429 once the window holds more than `max`. */
   async consume(rule: RateLimitRule, subject: string): Promise<void> {
     const { hits, resetAt } = await this.repository.hit(this.key(rule, subject), rule.windowSeconds);
-    if (hits > rule.max) throw AuthError.rateLimited(secondsUntil(resetAt));
+    if (hits > rule.max) throw tooMany(secondsUntil(resetAt));
   }
 
   /** Throws 429 when the window is already full, without counting (failures are counted after the fact). */
   async check(rule: RateLimitRule, subject: string): Promise<void> {
     const current = await this.repository.peek(this.key(rule, subject), rule.windowSeconds);
-    if (current && current.hits >= rule.max) throw AuthError.rateLimited(secondsUntil(current.resetAt));
+    if (current && current.hits >= rule.max) throw tooMany(secondsUntil(current.resetAt));
   }
 
   async count(rule: RateLimitRule, subject: string): Promise<void> {
@@ -50,6 +53,18 @@ export class RateLimiter {
   private key(rule: RateLimitRule, subject: string): string {
     return `${rule.name}:${subject}`;
   }
+}
+
+/** 429 saying how long to wait, in minutes for people and in Retry-After for programs. */
+function tooMany(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const error = new AppError(
+    CommonErrorCode.TooManyRequests,
+    HttpStatus.TOO_MANY_REQUESTS,
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  );
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
 }
 
 const secondsUntil = (date: Date): number => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 1000));

@@ -1,0 +1,66 @@
+import { ContactTexts, contactProblem, normalizeEmail, type ContactRequest, type MessageResponse } from '@healthlink/contracts';
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { AppError } from '../../common/errors';
+import { Mailer } from '../../common/mail';
+import type { AppConfig } from '../../config';
+import { JobQueueService, JobRegistry } from '../../jobs';
+import { RATE_LIMITS, RateLimiter } from '../auth';
+import { ContactRepository } from './contact.repository';
+
+export const CONTACT_COPY_QUEUE = 'contact-copy-mail';
+
+const blankToNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
+
+/** Contact messages: stored first (nothing is lost if mail is down), then copied to support by a job. */
+@Injectable()
+export class ContactService implements OnModuleInit {
+  constructor(
+    private readonly repository: ContactRepository,
+    private readonly limiter: RateLimiter,
+    private readonly mailer: Mailer,
+    private readonly registry: JobRegistry,
+    private readonly queue: JobQueueService,
+    private readonly config: ConfigService<AppConfig, true>,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register<{ id: string }>({ queue: CONTACT_COPY_QUEUE, handle: (job) => this.sendCopy(job.data.id) });
+  }
+
+  async submit(input: ContactRequest, ip: string | null): Promise<MessageResponse> {
+    const problem = contactProblem(input);
+    if (problem) throw new AppError('CONTACT.VALIDATION', HttpStatus.BAD_REQUEST, problem.message, [problem]);
+    await this.limiter.consume(RATE_LIMITS.contactPerAddress, ip ?? 'unknown');
+    const id = await this.repository.insert({
+      name: blankToNull(input.name),
+      email: normalizeEmail(input.email),
+      phoneNumber: blankToNull(input.phoneNumber),
+      message: input.message.trim(),
+    });
+    await this.queue.send(CONTACT_COPY_QUEUE, { id });
+    return { message: ContactTexts.received };
+  }
+
+  async sendCopy(id: string): Promise<void> {
+    const message = await this.repository.findById(id);
+    if (!message || message.copySentAt) return;
+    const product = this.config.get('productName', { infer: true });
+    await this.mailer.send({
+      to: this.config.get('site', { infer: true }).supportEmail,
+      replyTo: message.email,
+      subject: `${product} contact form: message from ${message.name ?? message.email}`,
+      text: [
+        `Name: ${message.name ?? '(not given)'}`,
+        `Email: ${message.email}`,
+        `Phone: ${message.phoneNumber ?? '(not given)'}`,
+        `Received: ${message.createdAt.toISOString()}`,
+        '',
+        message.message,
+        '',
+        'We promise an answer within 24 hours.',
+      ].join('\n'),
+    });
+    await this.repository.markCopySent(id);
+  }
+}

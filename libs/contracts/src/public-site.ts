@@ -1,0 +1,62 @@
+/** Public site (spec part 1 §2, §4, §5, §8, §9): contact form, consent, first-party analytics, site facts. */
+import { INPUT_MAX_LENGTH, isValidEmail, type FieldProblem } from './accounts';
+
+export const CONTACT_MESSAGE_MAX_LENGTH = 250;
+export const CONTACT_SUCCESS_TOAST_MS = 5000;
+
+export const ContactTexts = {
+  submitting: 'Submitting form...',
+  successToast: 'Form submitted successfully',
+  errorToast: 'Error submitting form',
+  successInline: 'Message sent successfully!',
+  failureInline: 'Failed to send message. Please try again later.',
+  received: 'Message received',
+  emailRequired: 'Please enter your email address',
+  messageRequired: 'Please enter a message',
+  messageTooLong: `Please keep your message to ${CONTACT_MESSAGE_MAX_LENGTH} characters or fewer`,
+  invalidEmail: 'Please enter a valid email address',
+  tooLong: `Please enter at most ${INPUT_MAX_LENGTH} characters`,
+} as const;
+
+/** POST /api/contactUs */
+export interface ContactRequest {
+  name?: string;
+  email: string;
+  phoneNumber?: string;
+  message: string;
+}
+export type ContactField = keyof ContactRequest;
+
+export function contactProblem(input: ContactRequest): FieldProblem<ContactField> | null {
+  if (!input.email?.trim()) return { field: 'email', message: ContactTexts.emailRequired };
+  if (!isValidEmail(input.email)) return { field: 'email', message: ContactTexts.invalidEmail };
+  if (!input.message?.trim()) return { field: 'message', message: ContactTexts.messageRequired };
+  if (input.message.length > CONTACT_MESSAGE_MAX_LENGTH) return { field: 'message', message: ContactTexts.messageTooLong };
+  for (const field of ['name', 'phoneNumber'] as const) {
+    if ((input[field]?.length ?? 0) > INPUT_MAX_LENGTH) return { field, message: ContactTexts.tooLong };
+  }
+  return null;
+}
+
+/** Cookie consent (part 1 §3, §9). */
+export const CONSENT_COOKIE = 'consentCookie';
+export type ConsentValue = 'acceptAll' | 'rejectAll';
+
+/** POST /api/analytics/events: first-party, no user id, no health data, the path without its query string. */
+export interface AnalyticsEventRequest {
+  category: string;
+  action: string;
+  path: string;
+}
+export const ANALYTICS_FIELD_MAX_LENGTH = 100;
+
+/** GET /api/siteInfo: the facts the pages show, from configuration. */
+export interface SiteInfo {
+  productName: string;
+  supportEmail: string;
+  supportPhone: string;
+  brokerPhone: string;
+  blogUrl: string;
+  linkedInUrl: string;
+  socialLinks: { name: string; url: string }[];
+}
