@@ -1,3 +1,4 @@
+const path = require('node:path');
 const { createWebJestConfig } = require('../tools/webpack/jest-preset');
 
-module.exports = createWebJestConfig(__dirname);
+module.exports = createWebJestConfig(__dirname, { extraSetupFiles: [path.join(__dirname, 'src/test/setup.ts')] });

@@ -1,14 +1,16 @@
 export { apiClient, apiRequest, type ApiRequestOptions, type HttpMethod } from './api/api-client';
-export { ApiError, isApiError, NETWORK_ERROR_CODE, toApiError } from './api/api-error';
+export { ApiError, isApiError, isServiceFailure, NETWORK_ERROR_CODE, toApiError } from './api/api-error';
 export {
   decodeToken,
   endSession,
+  getLastActivity,
   getToken,
   getValidToken,
   InvalidTokenError,
   isLoggedIn,
   isTokenValid,
   LAST_ACTIVITY_KEY,
+  recordActivity,
   SESSION_EVENT,
   startSession,
   TOKEN_KEY,

@@ -1,13 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PUBLIC_PAGES, type PublicPage } from '@healthlink/contracts';
 import RemoteApp from '../remote-entry';
 
 function renderPage(page: PublicPage) {
+  // The shell provides the query client (shared singleton); pages with forms need it.
   return render(
-    <MemoryRouter>
-      <RemoteApp page={page} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <RemoteApp page={page} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { getToken } from '../session/session';
+import { endSession, getToken } from '../session/session';
 import { ApiError, NETWORK_ERROR_CODE, toApiError } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -8,7 +8,10 @@ export interface ApiRequestOptions {
   /** Serialised as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** An explicit `Authorization` here wins over the stored session token (e.g. a password-reset token). */
   headers?: Record<string, string>;
+  /** Send no session token: login, sign-up and the recovery calls (spec part 1 §6). */
+  anonymous?: boolean;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -21,15 +24,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const hasHeader = (headers: Record<string, string>, name: string) =>
+  Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
+
 /**
  * Same-origin JSON call to the backend. Sends the stored bearer token when there is one and
  * rejects with an ApiError (never a bare TypeError) on a network failure or a non-ok status.
+ * A 401 to a call made with the session token means the server ended the session: it is ended
+ * here too, so every bundle sees the logout (login-required pages then send the user to /).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const sessionToken = options.anonymous || hasHeader(headers, 'Authorization') ? null : getToken();
+  if (sessionToken) headers.Authorization = `Bearer ${sessionToken}`;
 
   let response: Response;
   try {
@@ -45,18 +53,20 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const body = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) {
+    // Only the session that made the call: a login in the meantime must survive.
+    if (response.status === 401 && sessionToken && getToken() === sessionToken) endSession();
+    throw toApiError(response.status, body);
+  }
   return body as T;
 }
 
+type ApiCallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
 export const apiClient = {
-  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options?: ApiCallOptions) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: ApiCallOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: ApiCallOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: ApiCallOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: ApiCallOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -24,6 +24,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The call got no usable answer: the server was unreachable, failed (5xx), or something threw
+ * outside the client. Screens show their "try again later" text for these, never the raw message.
+ */
+export function isServiceFailure(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
+}
+
 function isErrorBody(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' &&

@@ -1,6 +1,6 @@
 /** Storage keys fixed by the spec (part 1 §9). */
 export const TOKEN_KEY = 'userToken';
-/** Reserved for the 30-minute inactivity logout. */
+/** Time of the user's last activity (ms), shared by every tab for the 30-minute inactivity logout. */
 export const LAST_ACTIVITY_KEY = 'lastUserActivityTimestamp';
 /**
  * Dispatched on window by login and logout. The shell and every remote bundle their own copy of
@@ -74,6 +74,20 @@ export function getValidToken(now: number = Date.now()): string | null {
 
 export function isLoggedIn(now: number = Date.now()): boolean {
   return getValidToken(now) !== null;
+}
+
+/** The last recorded activity in any tab, or null when none is stored (or it is unreadable). */
+export function getLastActivity(): number | null {
+  const stored = Number(safeStorage()?.getItem(LAST_ACTIVITY_KEY) ?? Number.NaN);
+  return Number.isFinite(stored) && stored > 0 ? stored : null;
+}
+
+/** Records activity; never moves the shared time backwards (another tab may have written later). */
+export function recordActivity(at: number = Date.now()): void {
+  const storage = safeStorage();
+  if (!storage) return;
+  const last = getLastActivity();
+  if (last === null || at > last) storage.setItem(LAST_ACTIVITY_KEY, String(at));
 }
 
 function announce(): void {

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+/** danger: for an irreversible action (deleting the account). */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 /** Class names of a button, for links that must look like one (e.g. a router Link to /register). */
 export function buttonClassName(variant: ButtonVariant = 'primary', extra?: string): string {

@@ -1,6 +1,6 @@
-import { TOKEN_KEY } from '../../session/session';
+import { SESSION_EVENT, TOKEN_KEY } from '../../session/session';
 import { apiClient } from '../api-client';
-import { ApiError, NETWORK_ERROR_CODE } from '../api-error';
+import { ApiError, isServiceFailure, NETWORK_ERROR_CODE } from '../api-error';
 
 const fetchMock = jest.fn();
 
@@ -50,5 +50,48 @@ describe('apiClient', () => {
 
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiClient.get('/api/x')).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR_CODE });
+  });
+
+  it('lets an explicit Authorization header win over the stored token', async () => {
+    localStorage.setItem(TOKEN_KEY, 'session.token.x');
+    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Password Updated' }));
+    await apiClient.put('/api/updateUserPassword', { password: 'p' }, { headers: { Authorization: 'Bearer temp.token.y' } });
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('Bearer temp.token.y');
+  });
+
+  it('sends no session token on an anonymous call', async () => {
+    localStorage.setItem(TOKEN_KEY, 'session.token.x');
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await apiClient.post('/api/login', {}, { anonymous: true });
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBeUndefined();
+  });
+
+  it('ends the session when a call made with the session token answers 401', async () => {
+    const listener = jest.fn();
+    window.addEventListener(SESSION_EVENT, listener);
+    localStorage.setItem(TOKEN_KEY, 'session.token.x');
+    fetchMock.mockResolvedValue(jsonResponse(401, { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' }));
+
+    await expect(apiClient.get('/api/user')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    window.removeEventListener(SESSION_EVENT, listener);
+  });
+
+  it('keeps the session on a 401 to a call that carried another token, or none', async () => {
+    localStorage.setItem(TOKEN_KEY, 'session.token.x');
+    fetchMock.mockResolvedValue(jsonResponse(401, { code: 'AUTH.RESET_TOKEN_INVALID', message: 'Unauthorized' }));
+
+    await expect(apiClient.put('/api/updateUserPassword', {}, { headers: { Authorization: 'Bearer temp' } })).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.post('/api/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('session.token.x');
+  });
+
+  it('counts unreachable, 5xx and non-API errors as service failures, not 4xx answers', () => {
+    expect(isServiceFailure(new ApiError(0, { code: NETWORK_ERROR_CODE, message: 'x' }))).toBe(true);
+    expect(isServiceFailure(new ApiError(503, { code: 'INTERNAL.UNEXPECTED', message: 'x' }))).toBe(true);
+    expect(isServiceFailure(new TypeError('boom'))).toBe(true);
+    expect(isServiceFailure(new ApiError(400, { code: 'AUTH.VALIDATION', message: 'x' }))).toBe(false);
+    expect(isServiceFailure(new ApiError(409, { code: 'AUTH.USER_EXISTS', message: 'x' }))).toBe(false);
   });
 });

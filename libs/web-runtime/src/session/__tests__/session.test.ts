@@ -1,11 +1,13 @@
 import {
   decodeToken,
   endSession,
+  getLastActivity,
   getValidToken,
   InvalidTokenError,
   isLoggedIn,
   isTokenValid,
   LAST_ACTIVITY_KEY,
+  recordActivity,
   SESSION_EVENT,
   startSession,
   TOKEN_KEY,
@@ -57,5 +59,15 @@ describe('session', () => {
     expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
     expect(listener).toHaveBeenCalledTimes(2);
     window.removeEventListener(SESSION_EVENT, listener);
+  });
+
+  it('records activity in storage for every tab, never moving it backwards', () => {
+    expect(getLastActivity()).toBeNull();
+    recordActivity(2_000);
+    expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('2000');
+    recordActivity(1_000);
+    expect(getLastActivity()).toBe(2_000);
+    localStorage.setItem(LAST_ACTIVITY_KEY, 'garbage');
+    expect(getLastActivity()).toBeNull();
   });
 });

@@ -1,9 +1,13 @@
 import { Container } from '@healthlink/web-ui';
+import { RegisterForm } from '../components/RegisterForm';
+import './register.css';
 
 export function RegisterPage() {
   return (
-    <Container className="page">
+    <Container className="page register">
       <h1>Sign Up</h1>
+      <p className="register__lead">Create your free account to see your health-plan data, prescriptions and savings in one place.</p>
+      <RegisterForm />
     </Container>
   );
 }

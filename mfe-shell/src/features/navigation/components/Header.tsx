@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, SMALL_SCREEN_QUERY, useMediaQuery, VisuallyHidden } from '@healthlink/web-ui';
-import { endSession, useSession } from '@healthlink/web-runtime';
+import { useSession } from '@healthlink/web-runtime';
 import { BRAND } from '../../../config/brand';
 import { sectionForPath, type NavSection } from '../lib/current-section';
 import { AboutMenu } from './AboutMenu';
@@ -9,6 +9,8 @@ import { AboutMenu } from './AboutMenu';
 export interface HeaderProps {
   /** Opens the sign-in modal. */
   onLoginClick: () => void;
+  /** Ends the session and leaves for /. */
+  onLogoutClick: () => void;
 }
 
 const NAV_ID = 'shell-primary-nav';
@@ -22,9 +24,8 @@ function BrandMark() {
   );
 }
 
-export function Header({ onLoginClick }: HeaderProps) {
+export function Header({ onLoginClick, onLogoutClick }: HeaderProps) {
   const { isLoggedIn } = useSession();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const section = sectionForPath(pathname);
   const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
@@ -35,11 +36,6 @@ export function Header({ onLoginClick }: HeaderProps) {
 
   const current = (target: NavSection) => (section === target ? 'page' : undefined);
   const navHidden = isSmallScreen && !menuOpen;
-
-  function logout() {
-    endSession();
-    navigate('/', { replace: true });
-  }
 
   function onNavKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (isSmallScreen && menuOpen && event.key === 'Escape') {
@@ -111,7 +107,7 @@ export function Header({ onLoginClick }: HeaderProps) {
                   </Link>
                 </li>
                 <li className="shell-nav__action">
-                  <Button variant="secondary" onClick={logout}>
+                  <Button variant="secondary" onClick={onLogoutClick}>
                     Logout
                   </Button>
                 </li>

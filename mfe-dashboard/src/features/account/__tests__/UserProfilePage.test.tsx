@@ -1,0 +1,157 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
+import { AccountMessages, AccountScreenTexts, type AccountRecord, type PatientInfoEntry } from '@healthlink/contracts';
+import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
+import { callsTo, mockApi, type ApiHandler } from '../../../test/fetch-mock';
+import { renderPage } from '../../../test/render-page';
+import { UserProfilePage } from '../routes/UserProfilePage';
+
+const entry = (overrides: Partial<PatientInfoEntry> = {}): PatientInfoEntry => ({
+  email: 'jane@example.com',
+  phone_number: '5550100',
+  first_name: 'Jane',
+  last_name: 'Doe',
+  street_address: '1 Main St',
+  city: 'Springfield',
+  district: null,
+  state: 'IL',
+  postal_code: '62701',
+  birthdate: '1950-04-02',
+  gender: 'Female',
+  ...overrides,
+});
+
+const account = (overrides: Partial<AccountRecord> = {}): AccountRecord => ({
+  email: 'jane@example.com',
+  phone_number: null,
+  firstName: 'Janet',
+  lastName: 'Roe',
+  address1: '9 Elm Rd',
+  city: 'Shelbyville',
+  district: null,
+  state: null,
+  postalCode: '90210',
+  birthdate: null,
+  gender: null,
+  ...overrides,
+});
+
+function mockProfileApi(extra: Record<string, ApiHandler> = {}, entries: PatientInfoEntry[] = [entry()]) {
+  return mockApi({
+    'GET /api/user': { status: 200, body: { id: 'u-1', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', postal_code: '62701' } },
+    'GET /api/patientInfo': { status: 200, body: { patientInfoEntry: entries, account: account() } },
+    ...extra,
+  });
+}
+
+async function renderProfile() {
+  renderPage(<UserProfilePage />, '/userProfile');
+  const form = (await screen.findByRole('textbox', { name: 'First Name' })).closest('form') as HTMLFormElement;
+  return form;
+}
+
+const change = (form: HTMLElement, label: string, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+const save = (form: HTMLElement) => fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+describe('/userProfile: profile', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, buildUnsignedToken({ sub: 'u-1', exp: Math.floor(Date.now() / 1000) + 3600 })));
+  afterEach(() => {
+    act(() => toast.remove());
+    localStorage.clear();
+  });
+
+  it('welcomes the user by first name, with a Back button to the dashboard and named forms', async () => {
+    mockProfileApi();
+    renderPage(<UserProfilePage />, '/userProfile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/app/dashboard');
+    expect(await screen.findByRole('form', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('fills the form from the first patient-info entry', async () => {
+    mockProfileApi();
+    const form = await renderProfile();
+    expect(within(form).getByLabelText('Street Address')).toHaveValue('1 Main St');
+    expect(within(form).getByLabelText('Birthdate')).toHaveValue('1950-04-02');
+    expect(within(form).getByLabelText('District')).toHaveValue('');
+  });
+
+  it('fills the form from the account record when there is no entry', async () => {
+    mockProfileApi({}, []);
+    const form = await renderProfile();
+    expect(within(form).getByLabelText('First Name')).toHaveValue('Janet');
+    expect(within(form).getByLabelText('Last Name')).toHaveValue('Roe');
+    expect(within(form).getByLabelText('Street Address')).toHaveValue('9 Elm Rd');
+    expect(within(form).getByLabelText('Postal Code')).toHaveValue('90210');
+  });
+
+  it('sends only the changed fields (a cleared optional one as null), toasts the answer, then has nothing left to send', async () => {
+    const fetchMock = mockProfileApi({ 'PUT /api/updateUserProfile': { status: 200, body: { message: AccountMessages.profileUpdated } } });
+    const form = await renderProfile();
+    change(form, 'City', ' Boston ');
+    change(form, 'Phone Number', '');
+    save(form);
+
+    expect(await screen.findByText(AccountMessages.profileUpdated)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile').map((c) => c.body)).toEqual([{ city: 'Boston', phone_number: null }]);
+
+    save(form);
+    expect(within(form).getByRole('status')).toHaveTextContent('There are no changes to save.');
+    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(1);
+  });
+
+  it('sends nothing when nothing changed, including an e-mail typed in other case', async () => {
+    const fetchMock = mockProfileApi();
+    const form = await renderProfile();
+    change(form, 'Email', 'Jane@Example.com');
+    save(form);
+    expect(within(form).getByRole('status')).toHaveTextContent('There are no changes to save.');
+    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(0);
+  });
+
+  it.each([
+    ['First Name', '', AccountMessages.requiredField],
+    ['Email', 'jane@example', AccountMessages.invalidEmail],
+  ])('checks %s = %p before sending: "%s"', async (label, value, message) => {
+    const fetchMock = mockProfileApi();
+    const form = await renderProfile();
+    change(form, label, value);
+    save(form);
+    expect(within(form).getByRole('alert')).toHaveTextContent(message);
+    expect(within(form).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(0);
+  });
+
+  it('shows "This email is already taken." when the new e-mail belongs to another account', async () => {
+    mockProfileApi({ 'PUT /api/updateUserProfile': { status: 409, body: { code: 'AUTH.USER_EXISTS', message: 'User already exists' } } });
+    const form = await renderProfile();
+    change(form, 'Email', 'taken@example.com');
+    save(form);
+    expect(await within(form).findByText(AccountScreenTexts.emailTaken)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the generic failure when the save fails', async () => {
+    mockProfileApi({ 'PUT /api/updateUserProfile': 'network-error' });
+    const form = await renderProfile();
+    change(form, 'City', 'Boston');
+    save(form);
+    expect(await within(form).findByText(AccountScreenTexts.profileSaveFailure)).toBeInTheDocument();
+  });
+
+  it('ends the session when the server says it is over (401)', async () => {
+    mockApi({ 'GET /api/user': { status: 401, body: { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' } }, 'GET /api/patientInfo': { status: 401 } });
+    renderPage(<UserProfilePage />, '/userProfile');
+    await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
+  });
+
+  it('warns before account deletion and links to /deleteAccount', async () => {
+    mockProfileApi();
+    renderPage(<UserProfilePage />, '/userProfile');
+    const block = screen.getByRole('region', { name: 'Delete Account' });
+    expect(block).toHaveTextContent(AccountScreenTexts.deleteWarning);
+    expect(within(block).getByRole('link', { name: 'Yes, delete my account' })).toHaveAttribute('href', '/deleteAccount');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane' });
+  });
+});

@@ -1,0 +1,77 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'react-hot-toast';
+import { profileProblem, REQUIRED_PROFILE_FIELDS, type ProfileField } from '@healthlink/contracts';
+import { startSession } from '@healthlink/web-runtime';
+import { Button, FormMessage, PendingActions, TextField, useFormProblem } from '@healthlink/web-ui';
+import { useUpdateProfile } from '../api/update-profile';
+import { profileSaveFailure } from '../lib/account-failures';
+import { changedFields, type ProfileValues } from '../lib/profile-values';
+
+const FIELDS: { field: ProfileField; label: string; type?: string; autoComplete: string }[] = [
+  { field: 'first_name', label: 'First Name', autoComplete: 'given-name' },
+  { field: 'last_name', label: 'Last Name', autoComplete: 'family-name' },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { field: 'phone_number', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
+  { field: 'birthdate', label: 'Birthdate', type: 'date', autoComplete: 'bday' },
+  { field: 'gender', label: 'Gender', autoComplete: 'sex' },
+  { field: 'street_address', label: 'Street Address', autoComplete: 'street-address' },
+  { field: 'city', label: 'City', autoComplete: 'address-level2' },
+  { field: 'district', label: 'District', autoComplete: 'address-level3' },
+  { field: 'state', label: 'State', autoComplete: 'address-level1' },
+  { field: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code' },
+];
+
+export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; labelledBy?: string }) {
+  // What the server holds: the form compares against it and sends only the differences.
+  const [baseline, setBaseline] = useState(initial);
+  const [values, setValues] = useState(initial);
+  const [notice, setNotice] = useState('');
+  const { problem, setProblem, messageId, fieldProps } = useFormProblem<ProfileField>();
+  const { mutate, isPending } = useUpdateProfile();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setNotice('');
+    const changes = changedFields(baseline, values);
+    if (Object.keys(changes).length === 0) {
+      setProblem(null);
+      setNotice('There are no changes to save.');
+      return;
+    }
+    const found = profileProblem(changes);
+    setProblem(found);
+    if (found) return;
+    mutate(changes, {
+      onSuccess: ({ message, token }) => {
+        if (token) startSession(token);
+        setBaseline(values);
+        toast.success(message);
+      },
+      onError: (error) => setProblem(profileSaveFailure(error)),
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="account-form account-form--profile" aria-labelledby={labelledBy}>
+      <div className="account-form__grid">
+        {FIELDS.map(({ field, label, type, autoComplete }) => (
+          <TextField
+            key={field}
+            {...fieldProps(field)}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            required={REQUIRED_PROFILE_FIELDS.includes(field)}
+            value={values[field]}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+          />
+        ))}
+      </div>
+      <FormMessage id={messageId}>{problem?.message}</FormMessage>
+      <FormMessage tone="info">{notice}</FormMessage>
+      <PendingActions pending={isPending} label="Saving your profile">
+        <Button type="submit">Save</Button>
+      </PendingActions>
+    </form>
+  );
+}

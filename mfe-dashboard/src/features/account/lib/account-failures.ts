@@ -1,0 +1,28 @@
+import { AccountMessages, AccountScreenTexts, AuthErrorCode } from '@healthlink/contracts';
+import { isApiError, isServiceFailure } from '@healthlink/web-runtime';
+import type { FormProblem } from '@healthlink/web-ui';
+
+const isNoChanges = (code: string, message: string) => code === AuthErrorCode.NoChanges || message === AccountMessages.noChanges;
+
+/** Profile save failures (spec part 1 §8). */
+export function profileSaveFailure(error: unknown): FormProblem {
+  if (!isApiError(error) || isServiceFailure(error)) return { message: AccountScreenTexts.profileSaveFailure };
+  if (error.status === 409 || error.code === AuthErrorCode.UserExists || error.message === AccountMessages.userExists) {
+    return { message: AccountScreenTexts.emailTaken, field: 'email' };
+  }
+  if (isNoChanges(error.code, error.message)) return { message: AccountScreenTexts.unparseable };
+  const field = error.fieldErrors[0]?.field;
+  if (error.status === 400 && field) return { message: error.message, field };
+  return { message: AccountScreenTexts.profileSaveFailure };
+}
+
+/** Password change failures (spec part 1 §8); a rule the server enforces shows its own message. */
+export function passwordChangeFailure(error: unknown): FormProblem {
+  if (!isApiError(error) || isServiceFailure(error)) return { message: AccountScreenTexts.profileSaveFailure };
+  if (error.code === AuthErrorCode.WrongCurrentPassword || error.message === AccountMessages.invalidCredentials) {
+    return { message: AccountScreenTexts.invalidCredentials, field: 'curPassword' };
+  }
+  if (isNoChanges(error.code, error.message)) return { message: AccountScreenTexts.unparseable };
+  if (error.status === 400) return { message: error.message, field: error.fieldErrors[0]?.field };
+  return { message: AccountScreenTexts.unparseable };
+}

@@ -1,0 +1,247 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
+import { AccountMessages, AccountScreenTexts } from '@healthlink/contracts';
+import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
+import { callsTo, deferredReply, mockApi } from '../../../test/fetch-mock';
+import { renderShell } from '../../../test/render-shell';
+
+const sessionToken = () => buildUnsignedToken({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + 3600 });
+const GOOD_PASSWORD = 'Str0ng!passw0rd';
+
+async function openSignIn(path = '/') {
+  renderShell(path);
+  await screen.findByRole('heading', { level: 1 });
+  const login = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Login' });
+  login.focus(); // a real click focuses the button; fireEvent does not
+  fireEvent.click(login);
+  return screen.getByRole('dialog', { name: 'Sign In' });
+}
+
+function fill(dialog: HTMLElement, label: string, value: string) {
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('sign-in modal: login', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => act(() => toast.remove()));
+
+  it('opens from the header Login button with focus on Email, and has only its own Close button', async () => {
+    mockApi({});
+    const dialog = await openSignIn();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['', '', AccountMessages.fillAllFields, 'Email'],
+    ['jane@example.com', '', AccountMessages.fillAllFields, 'Password'],
+    ['jane@example', GOOD_PASSWORD, AccountMessages.invalidEmail, 'Email'],
+    ['jane@example.com', 'short1!', AccountMessages.passwordTooShort, 'Password'],
+  ])('checks email %p and password %p before sending: "%s"', async (email, password, message, field) => {
+    const fetchMock = mockApi({});
+    const dialog = await openSignIn();
+    fill(dialog, 'Email', email);
+    fill(dialog, 'Password', password);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    const input = within(dialog).getByLabelText(field);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(message);
+    expect(callsTo(fetchMock, 'POST /api/login')).toHaveLength(0);
+  });
+
+  it('signs in with the e-mail lower-cased, shows a spinner meanwhile, and goes to the dashboard with insurance', async () => {
+    const reply = deferredReply();
+    const fetchMock = mockApi({ 'POST /api/login': reply.handler });
+    const dialog = await openSignIn();
+    fill(dialog, 'Email', ' Jane@Example.COM ');
+    fill(dialog, 'Password', GOOD_PASSWORD);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Signing in');
+    expect(within(dialog).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/login')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST /api/login')[0].body).toEqual({ email: 'jane@example.com', password: GOOD_PASSWORD });
+    expect(callsTo(fetchMock, 'POST /api/login')[0].headers.Authorization).toBeUndefined();
+
+    const token = sessionToken();
+    await act(async () => reply.release({ status: 200, body: { message: 'Login passed', token, hasInsurance: true } }));
+    await waitFor(() => expect(location()).toBe('/app/dashboard'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'mfe_dashboard: dashboard' })).toBeInTheDocument();
+  });
+
+  it('goes to /healthSetup after a login without insurance', async () => {
+    mockApi({ 'POST /api/login': { status: 200, body: { message: 'Login passed', token: sessionToken(), hasInsurance: false } } });
+    const dialog = await openSignIn();
+    fill(dialog, 'Email', 'jane@example.com');
+    fill(dialog, 'Password', GOOD_PASSWORD);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(location()).toBe('/healthSetup'));
+  });
+
+  it.each([
+    [{ status: 401, body: { code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid credentials' } }, AccountScreenTexts.invalidCredentials],
+    [{ status: 429, body: { code: 'REQUEST.TOO_MANY', message: 'Too many attempts, please wait a minute.' } }, 'Too many attempts, please wait a minute.'],
+  ])('shows the answer to a refused login on the error line (%#)', async (reply, text) => {
+    mockApi({ 'POST /api/login': reply });
+    const dialog = await openSignIn();
+    fill(dialog, 'Email', 'jane@example.com');
+    fill(dialog, 'Password', GOOD_PASSWORD);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(await within(dialog).findByText(text)).toHaveAttribute('role', 'alert');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('toasts when the server cannot be reached', async () => {
+    mockApi({ 'POST /api/login': 'network-error' });
+    const dialog = await openSignIn();
+    fill(dialog, 'Email', 'jane@example.com');
+    fill(dialog, 'Password', GOOD_PASSWORD);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(AccountScreenTexts.loginNetworkFailure)).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('sends "Sign Up" to /register and closes', async () => {
+    mockApi({});
+    const dialog = await openSignIn();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Sign Up' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toBe('/register');
+  });
+
+  it('does not close on a backdrop click; Close and Escape reset fields, error and view, and return focus to Login', async () => {
+    mockApi({});
+    let dialog = await openSignIn();
+    fill(dialog, 'Email', 'jane@example');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(within(dialog).getByRole('alert')).not.toBeEmptyDOMElement();
+
+    fireEvent.click(dialog.parentElement as HTMLElement);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const login = screen.getByRole('button', { name: 'Login' });
+    expect(login).toHaveFocus();
+
+    fireEvent.click(login);
+    dialog = screen.getByRole('dialog', { name: 'Sign In' });
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByRole('alert')).toBeEmptyDOMElement();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot Password?' }));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Verify Email To Reset Password' }), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});
+
+describe('sign-in modal: password recovery', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => act(() => toast.remove()));
+
+  it('walks email -> code -> new password -> back to login with "Password Updated!"', async () => {
+    const fetchMock = mockApi({
+      'POST /api/verifyEmailandGenStr': { status: 200, body: { message: 'Operation Complete' } },
+      'POST /api/verifyRandomString': ({ body }) =>
+        (body as { randomString: string }).randomString === 'AB12CD34'
+          ? { status: 200, body: { message: 'Code Matches', tempToken: 'temp.reset.token' } }
+          : { status: 400, body: { code: 'AUTH.CODE_DOES_NOT_MATCH', message: 'Code Does Not Match' } },
+      'PUT /api/updateUserPassword': { status: 200, body: { message: 'Password Updated' } },
+    });
+    const login = await openSignIn();
+    fill(login, 'Email', 'Jane@Example.com');
+    fireEvent.click(within(login).getByRole('button', { name: 'Forgot Password?' }));
+
+    const emailStep = screen.getByRole('dialog', { name: 'Verify Email To Reset Password' });
+    expect(within(emailStep).getByLabelText('Email')).toHaveValue('Jane@Example.com');
+    expect(within(emailStep).getByLabelText('Email')).toHaveFocus();
+    fireEvent.click(within(emailStep).getByRole('button', { name: 'Send Code To Email' }));
+
+    const codeStep = await screen.findByRole('dialog', { name: 'Enter Code Sent To Email' });
+    expect(callsTo(fetchMock, 'POST /api/verifyEmailandGenStr')[0].body).toEqual({ email: 'jane@example.com' });
+    fireEvent.click(within(codeStep).getByRole('button', { name: 'Verify Code' }));
+    expect(within(codeStep).getByRole('alert')).toHaveTextContent(AccountMessages.fillAllFields);
+
+    fill(codeStep, 'Code', 'zz99zz99');
+    fireEvent.click(within(codeStep).getByRole('button', { name: 'Verify Code' }));
+    expect(await within(codeStep).findByText(AccountScreenTexts.incorrectCode)).toBeInTheDocument();
+
+    fill(codeStep, 'Code', '  ab12cd34 ');
+    fireEvent.click(within(codeStep).getByRole('button', { name: 'Verify Code' }));
+    const passwordStep = await screen.findByRole('dialog', { name: 'Enter New Password' });
+    expect(callsTo(fetchMock, 'POST /api/verifyRandomString')[1].body).toEqual({ email: 'jane@example.com', randomString: 'AB12CD34' });
+
+    fill(passwordStep, 'Password', GOOD_PASSWORD);
+    fill(passwordStep, 'Confirm Password', `${GOOD_PASSWORD}x`);
+    fireEvent.click(within(passwordStep).getByRole('button', { name: 'Update Password' }));
+    expect(within(passwordStep).getByRole('alert')).toHaveTextContent(AccountMessages.passwordMismatch);
+    expect(within(passwordStep).getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+
+    fill(passwordStep, 'Confirm Password', GOOD_PASSWORD);
+    fireEvent.click(within(passwordStep).getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText(AccountScreenTexts.passwordUpdatedToast)).toBeInTheDocument();
+    const back = screen.getByRole('dialog', { name: 'Sign In' });
+    expect(within(back).getByLabelText('Email')).toHaveValue('Jane@Example.com');
+
+    const [update] = callsTo(fetchMock, 'PUT /api/updateUserPassword');
+    expect(update.headers.Authorization).toBe('Bearer temp.reset.token');
+    expect(update.body).toEqual({ password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD, email: 'jane@example.com' });
+  });
+
+  it.each([
+    ['Verify Email To Reset Password', 'jane@example', AccountMessages.invalidEmail],
+    ['Verify Email To Reset Password', '', AccountMessages.fillAllFields],
+  ])('checks the e-mail on "%s": %p gives "%s"', async (title, email, message) => {
+    const fetchMock = mockApi({});
+    const login = await openSignIn();
+    fireEvent.click(within(login).getByRole('button', { name: 'Forgot Password?' }));
+    const step = screen.getByRole('dialog', { name: title });
+    fill(step, 'Email', email);
+    fireEvent.click(within(step).getByRole('button', { name: 'Send Code To Email' }));
+    expect(within(step).getByRole('alert')).toHaveTextContent(message);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the generic recovery failure when the code cannot be sent, and returns to login', async () => {
+    mockApi({ 'POST /api/verifyEmailandGenStr': { status: 500, body: { code: 'INTERNAL.UNEXPECTED', message: 'Unexpected error' } } });
+    const login = await openSignIn();
+    fireEvent.click(within(login).getByRole('button', { name: 'Forgot Password?' }));
+    const step = screen.getByRole('dialog', { name: 'Verify Email To Reset Password' });
+    fill(step, 'Email', 'jane@example.com');
+    fireEvent.click(within(step).getByRole('button', { name: 'Send Code To Email' }));
+    expect(await within(step).findByText(AccountScreenTexts.recoveryFailure)).toBeInTheDocument();
+
+    fireEvent.click(within(step).getByRole('button', { name: 'Return to login' }));
+    expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows the generic recovery failure when the reset token has expired', async () => {
+    mockApi({
+      'POST /api/verifyEmailandGenStr': { status: 200, body: { message: 'Operation Complete' } },
+      'POST /api/verifyRandomString': { status: 200, body: { message: 'Code Matches', tempToken: 'temp' } },
+      'PUT /api/updateUserPassword': { status: 401, body: { code: 'AUTH.RESET_TOKEN_INVALID', message: 'Unauthorized' } },
+    });
+    const login = await openSignIn();
+    fill(login, 'Email', 'jane@example.com');
+    fireEvent.click(within(login).getByRole('button', { name: 'Forgot Password?' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code To Email' }));
+    const codeStep = await screen.findByRole('dialog', { name: 'Enter Code Sent To Email' });
+    fill(codeStep, 'Code', 'AB12CD34');
+    fireEvent.click(within(codeStep).getByRole('button', { name: 'Verify Code' }));
+    const passwordStep = await screen.findByRole('dialog', { name: 'Enter New Password' });
+    fill(passwordStep, 'Password', GOOD_PASSWORD);
+    fill(passwordStep, 'Confirm Password', GOOD_PASSWORD);
+    fireEvent.click(within(passwordStep).getByRole('button', { name: 'Update Password' }));
+    expect(await within(passwordStep).findByText(AccountScreenTexts.recoveryFailure)).toBeInTheDocument();
+  });
+});
