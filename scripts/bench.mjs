@@ -40,21 +40,28 @@ const row = (name, r) => ({
   errors: r.errors + r.non2xx,
 });
 
-await buildProjects(missingBuilds().filter((p) => ['backend', '@healthlink/contracts'].includes(p)));
+await buildProjects(missingBuilds().filter((p) => ['backend', '@healthlink/contracts', 'sandbox'].includes(p)));
 
-const [port, pgPort] = await Promise.all([freePort(), freePort()]);
+const [port, pgPort, sandboxPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+const sandbox = spawn(process.execPath, [join(ROOT, 'sandbox/dist/main.js')], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort), SANDBOX_HOST: '127.0.0.1' },
+});
 const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-bench-'));
 const secret = randomBytes(48).toString('base64url');
 const backend = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, AUTH_JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production', HTTP_TRUST_PROXY: 'true' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, AUTH_JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production', HTTP_TRUST_PROXY: 'true',
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SANDBOX_URL: sandboxUrl, SMTP_PORT: String(smtpPort) },
 });
 const bare = createServer();
 const results = [];
 try {
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, backend);
+  await Promise.all([waitFor(`${base}/api/health`, backend), waitFor(`${sandboxUrl}/health`, sandbox)]);
   const account = { firstName: 'Bench', lastName: 'User', email: `bench.${randomUUID().slice(0, 8)}@example.com`, password: 'Harbor-Lantern-74' };
   const signup = await fetch(`${base}/api/signup`, {
     method: 'POST',
@@ -96,12 +103,68 @@ try {
   results.push(row('POST /api/login (argon2id)', logins));
   console.table(results);
   console.log(`ratio (API / bare): ${(api.requests.average / ref.requests.average).toFixed(2)}x`);
+
+  const linking = await benchLinking(base, headers);
+  console.log(`\nLinking ${linking.insurer} for a generated member with 5 years of history (sandbox insurer, one run)`);
+  console.table([
+    { figure: 'approval to all data stored', value: `${linking.totalMs} ms`, target: '<= 3000 ms' },
+    { figure: 'resources fetched and stored', value: `${linking.resources} (${linking.counts})` },
+    { figure: 'fetch + ingest throughput', value: `${linking.perSecond} resources/s`, target: '>= 2000/s' },
+  ]);
   const status = readFileSync(`/proc/${backend.pid}/status`, 'utf8');
   const peak = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
   if (peak) console.log(`backend peak RSS: ${Math.round(Number(peak) / 1024)} MiB`);
 } finally {
+  sandbox.kill('SIGTERM');
   bare.close();
   backend.kill('SIGTERM');
   await new Promise((r) => (backend.exitCode === null ? backend.once('exit', r) : r()));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Polls an event at its own pollInterval, as the callback page does; answers the final event. */
+async function settle(base, headers, id) {
+  for (;;) {
+    const event = await (await fetch(`${base}/api/pollingEvent/${id}`, { headers })).json();
+    if (event.status !== 'pending') return event;
+    await new Promise((r) => setTimeout(r, event.pollInterval));
+  }
+}
+
+/**
+ * The insurer callback flow of the web, timed from the moment the member approves at the insurer: code
+ * exchange, then demographics, then claims and drugs in parallel, each polled until stored.
+ */
+async function benchLinking(base, headers) {
+  const insurer = 'aetnaSandbox';
+  const { link } = await (await fetch(`${base}/api/insurerDataFetch/${insurer}Fetch/oauth2/authorize`, { headers })).json();
+  const authorize = new URL(link);
+  const form = new URLSearchParams(authorize.searchParams);
+  for (const [k, v] of Object.entries({ member: 'member-large', username: 'member-large', password: 'bench', decision: 'approve' })) form.set(k, v);
+  const approved = await fetch(`${authorize.origin}${authorize.pathname}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual',
+  });
+  const back = new URL(approved.headers.get('location') ?? 'http://invalid/').searchParams;
+  if (!back.get('code')) throw new Error(`the sandbox did not approve: ${approved.status}`);
+
+  const start = performance.now();
+  const post = (path, body = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const exchange = await post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, { authCode: back.get('code'), state: back.get('state') });
+  const linked = await settle(base, headers, exchange.pollingEventID);
+  if (linked.status !== 'complete') throw new Error(`linking failed: ${JSON.stringify(linked)}`);
+  const fetchStart = performance.now();
+  const run = (ops) => Promise.all(ops.map(async (op) => settle(base, headers, (await post(`/api/insurerDataFetch/${insurer}Fetch/${op}`)).pollingEventID)));
+  const first = await run(['getPatientInformation']);
+  const second = await run(['getPatientEOB', 'getPatientDrugs']);
+  const end = performance.now();
+  const events = [...first, ...second];
+  if (events.some((e) => e.status === 'failed')) throw new Error(`a fetch failed: ${JSON.stringify(events)}`);
+  const resources = events.reduce((sum, e) => sum + (e.response?.count ?? 0), 0);
+  return {
+    insurer,
+    totalMs: Math.round(end - start),
+    resources,
+    counts: events.map((e) => `${e.response?.operation}: ${e.response?.count}`).join(', '),
+    perSecond: Math.round(resources / ((end - fetchStart) / 1000)),
+  };
 }

@@ -9,6 +9,8 @@ import { MailModule } from './common/mail';
 import { AccountsModule } from './modules/accounts';
 import { AnalyticsModule } from './modules/analytics';
 import { ContactModule } from './modules/contact';
+import { HealthDataModule } from './modules/health-data';
+import { InsurersModule } from './modules/insurers';
 import { AuthModule } from './modules/auth';
 import { DebugModule } from './modules/debug';
 import { PollingModule } from './modules/polling';
@@ -50,6 +52,8 @@ export class AppModule {
         AccountsModule,
         ContactModule,
         AnalyticsModule,
+        HealthDataModule,
+        InsurersModule,
         SystemModule,
         PollingModule,
         DebugModule,

@@ -1,8 +1,9 @@
 import type { SandboxConfig } from './config';
+import { createInsurersPartner } from './insurers/insurers.partner';
 import { createMailPartner } from './mail/mail.partner';
 import type { SandboxPartner } from './partner';
 
-// Partners are added here as the product grows (insurers, coupon service, broker CRM, AI, trials).
+// Partners are added here as the product grows (coupon service, broker CRM, AI, trials).
 export function createPartners(config: SandboxConfig): SandboxPartner[] {
-  return [createMailPartner(config.smtpPort, config.host)];
+  return [createMailPartner(config.smtpPort, config.host), createInsurersPartner()];
 }

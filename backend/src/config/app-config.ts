@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
-import { AppRole, EnvironmentVariables, LogLevel, NodeEnv, validateEnvironment } from './env.validation';
+import type { InsurerKey } from '@healthlink/contracts';
+import { AppRole, ConfigValidationError, EnvironmentVariables, LogLevel, NodeEnv, validateEnvironment } from './env.validation';
+import { InsurerEndpoints, loadInsurersConfig } from './insurers-config';
 import { loadOrCreateSecrets } from './secrets-file';
 
 export interface AppConfig {
@@ -24,8 +26,13 @@ export interface AppConfig {
     socialLinks: { name: string; url: string }[];
   };
   web: { root?: string };
+  /** Where browsers reach the product (OAuth redirect URIs). */
+  publicUrl: string;
+  insurers: { endpoints: Record<InsurerKey, InsurerEndpoints>; tokenEncryptionKey: Buffer };
+  /** Referral partners and their API keys. */
+  referralPartners: { name: string; apiKey: string }[];
   log: { level: LogLevel };
-  jobs: { retryLimit: number };
+  jobs: { retryLimit: number; expireSeconds: number; maintenanceIntervalSeconds: number };
 }
 
 export class ConfigBootError extends Error {
@@ -38,7 +45,7 @@ export class ConfigBootError extends Error {
 // dist/config or src/config -> backend -> repo root
 const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '..', '.data');
 
-export function toAppConfig(env: EnvironmentVariables): AppConfig {
+export function toAppConfig(env: EnvironmentVariables, raw: Record<string, string | undefined> = {}): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.AUTH_JWT_SECRET) {
     throw new ConfigBootError('AUTH_JWT_SECRET is required when NODE_ENV=production');
@@ -46,8 +53,15 @@ export function toAppConfig(env: EnvironmentVariables): AppConfig {
   if (env.APP_ROLE !== 'all' && !env.DATABASE_URL) {
     throw new ConfigBootError(`DATABASE_URL is required when APP_ROLE=${env.APP_ROLE} (only role "all" may start the embedded PostgreSQL)`);
   }
-  const needsGenerated = !env.AUTH_JWT_SECRET || !env.DATABASE_URL;
+  if (env.NODE_ENV === 'production' && !env.TOKEN_ENCRYPTION_KEY) {
+    throw new ConfigBootError('TOKEN_ENCRYPTION_KEY is required when NODE_ENV=production');
+  }
+  const needsGenerated = !env.AUTH_JWT_SECRET || !env.DATABASE_URL || !env.TOKEN_ENCRYPTION_KEY;
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const sandboxUrl = env.SANDBOX_URL ?? `http://localhost:${env.SANDBOX_PORT ?? 4100}`;
+  const insurers = loadInsurersConfig(raw, { sandboxUrl, publicUrl });
+  if (insurers.problems.length) throw new ConfigValidationError(insurers.problems);
   return {
     env: env.NODE_ENV,
     role: env.APP_ROLE,
@@ -79,12 +93,21 @@ export function toAppConfig(env: EnvironmentVariables): AppConfig {
       }),
     },
     web: { root: env.WEB_ROOT ? resolve(env.WEB_ROOT) : undefined },
+    publicUrl,
+    insurers: {
+      endpoints: insurers.insurers,
+      tokenEncryptionKey: Buffer.from(env.TOKEN_ENCRYPTION_KEY ?? generated!.tokenEncryptionKey, 'base64'),
+    },
+    referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '').split(',').filter(Boolean).map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), apiKey: pair.slice(at + 1) };
+    }),
     log: { level: env.LOG_LEVEL },
-    jobs: { retryLimit: env.JOBS_RETRY_LIMIT },
+    jobs: { retryLimit: env.JOBS_RETRY_LIMIT, expireSeconds: env.JOBS_EXPIRE_SECONDS, maintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS },
   };
 }
 
 /** The one place that reads process.env. */
 export function loadAppConfig(raw: Record<string, string | undefined> = process.env): AppConfig {
-  return toAppConfig(validateEnvironment(raw));
+  return toAppConfig(validateEnvironment(raw), raw);
 }

@@ -73,6 +73,20 @@ export class EnvironmentVariables {
   @Max(10)
   JOBS_RETRY_LIMIT = 2;
 
+  /** A job still active after this long is presumed lost with its worker (a crash, a kill) and retried. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 3600)
+  JOBS_EXPIRE_SECONDS = 300;
+
+  /** How often pg-boss looks for expired jobs and does its housekeeping. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  JOBS_MAINTENANCE_INTERVAL_SECONDS = 60;
+
   /** Absolute lifetime of a session token; the 30-minute idle limit applies within it. */
   @Transform(toInt)
   @IsInt()
@@ -141,15 +155,48 @@ export class EnvironmentVariables {
   @IsString()
   @Matches(/^([^=,]+=https?:\/\/[^,]+)(,[^=,]+=https?:\/\/[^,]+)*$/, { message: 'SOCIAL_LINKS must be "Name=https://url,Name=https://url"' })
   SOCIAL_LINKS = 'LinkedIn=https://www.linkedin.com/company/healthlink-example,Facebook=https://www.facebook.com/healthlink.example';
+
+  /** Where browsers reach the product: OAuth redirect URIs are built from it. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an origin such as https://app.example.com' })
+  PUBLIC_URL?: string;
+
+  /** The partner sandbox, the default for every partner's URLs. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'SANDBOX_URL must be an origin such as http://localhost:4100' })
+  SANDBOX_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  SANDBOX_PORT?: number;
+
+  /** 32 bytes, base64: encrypts insurer tokens at rest. Generated into DATA_DIR/secrets.json when unset. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/_-]{43}=?$/, { message: 'TOKEN_ENCRYPTION_KEY must be 32 bytes in base64' })
+  TOKEN_ENCRYPTION_KEY?: string;
+
+  /** Partners allowed to mint referral codes: "partner=api-key,partner=api-key". Unset: no partner can. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^([a-z0-9-]+=[A-Za-z0-9_-]{24,})(,[a-z0-9-]+=[A-Za-z0-9_-]{24,})*$/, { message: 'REFERRAL_PARTNER_KEYS must be "partner=key,..." with keys of at least 24 characters' })
+  REFERRAL_PARTNER_KEYS?: string;
 }
 
 const ENV_KEYS = [
   'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
-  'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
+  'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
   'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'BROKER_PHONE',
-  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS',
+  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PORT', 'TOKEN_ENCRYPTION_KEY',
+  'REFERRAL_PARTNER_KEYS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
-const SECRET_KEYS: readonly string[] = ['DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD'];
+const SECRET_KEYS: readonly string[] = ['DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD', 'TOKEN_ENCRYPTION_KEY', 'REFERRAL_PARTNER_KEYS'];
 
 export class ConfigValidationError extends Error {
   constructor(readonly problems: string[]) {

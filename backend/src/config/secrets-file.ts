@@ -5,6 +5,8 @@ import { join } from 'node:path';
 export interface GeneratedSecrets {
   authJwtSecret: string;
   embeddedPgPassword: string;
+  /** 32 bytes, base64: encrypts insurer tokens at rest. */
+  tokenEncryptionKey: string;
 }
 
 /**
@@ -17,8 +19,10 @@ export function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   const secrets: GeneratedSecrets = {
     authJwtSecret: existing.authJwtSecret ?? randomBytes(64).toString('base64url'),
     embeddedPgPassword: existing.embeddedPgPassword ?? randomBytes(24).toString('base64url'),
+    tokenEncryptionKey: existing.tokenEncryptionKey ?? randomBytes(32).toString('base64'),
   };
-  if (existing.authJwtSecret !== secrets.authJwtSecret || existing.embeddedPgPassword !== secrets.embeddedPgPassword) {
+  const changed = (Object.keys(secrets) as (keyof GeneratedSecrets)[]).some((key) => existing[key] !== secrets[key]);
+  if (changed) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
   }

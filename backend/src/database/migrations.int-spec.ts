@@ -22,7 +22,11 @@ describe('migrations (PostgreSQL)', () => {
       (r: { tablename: string }) => r.tablename,
     );
 
-  const ALL_TABLES = ['analytics_events', 'contact_messages', 'errors', 'password_resets', 'patient_info', 'polling_events', 'rate_limits', 'sessions', 'users'];
+  const ALL_TABLES = [
+    'analytics_events', 'claims', 'conditions', 'contact_messages', 'coverages', 'errors', 'fhir_resources', 'insurer_links',
+    'insurer_requests', 'oauth_states', 'password_resets', 'patient_info', 'polling_events', 'prescriptions', 'rate_limits', 'referral_codes',
+    'sessions', 'users',
+  ];
 
   it('apply from empty, concurrently without conflict, and every down undoes its up', async () => {
     await Promise.all([runMigrationsExclusively(dataSource), runMigrationsExclusively(dataSource)]);

@@ -14,6 +14,8 @@ const QUEUE_SETUP_LOCK_KEY = 7_261_804_114;
 export class JobQueueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobQueueService.name);
   private boss?: PgBoss;
+  /** This process's worker per queue (roles 'all' and 'worker'). */
+  private readonly workers = new Map<string, string[]>();
 
   constructor(
     private readonly registry: JobRegistry,
@@ -22,12 +24,13 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     const role = this.config.get('role', { infer: true });
-    const { retryLimit } = this.config.get('jobs', { infer: true });
+    const { retryLimit, expireSeconds, maintenanceIntervalSeconds } = this.config.get('jobs', { infer: true });
     const boss = new PgBoss({
       connectionString: this.config.get('database', { infer: true }).url,
       schema: PG_BOSS_SCHEMA,
       application_name: `healthlink-${role}`,
       max: 4,
+      maintenanceIntervalSeconds,
     });
     boss.on('error', (error) => this.logger.error({ err: error }, 'pg-boss error'));
     const definitions = this.registry.freeze();
@@ -40,15 +43,19 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
           name: definition.queue,
           retryLimit: definition.retryLimit ?? retryLimit,
           retryDelay: 1,
+          expireInSeconds: expireSeconds,
         });
       }
     });
     this.boss = boss;
     if (role === 'api') return;
     for (const definition of definitions) {
-      await boss.work<object>(definition.queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, ([job]) =>
-        this.run(definition, job),
-      );
+      // Each worker takes one job at a time; a queue's concurrency is its number of workers.
+      const ids: string[] = [];
+      for (let i = 0; i < (definition.concurrency ?? 1); i++) {
+        ids.push(await boss.work<object>(definition.queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, ([job]) => this.run(definition, job)));
+      }
+      this.workers.set(definition.queue, ids);
     }
     this.logger.log(`working queues: ${definitions.map((d) => d.queue).join(', ') || '(none)'}`);
   }
@@ -58,6 +65,8 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
     const id = await this.boss.send(queue, data);
     // pg-boss answers null (no error) when the queue does not exist.
     if (!id) throw new Error(`pg-boss did not accept a job for queue "${queue}"`);
+    // A worker in this process takes it now rather than at its next poll (other processes poll every 0.5 s).
+    for (const workerId of this.workers.get(queue) ?? []) this.boss.notifyWorker(workerId);
     return id;
   }
 

@@ -18,6 +18,8 @@ export interface JobDefinition<TData extends object = object> {
   onFailed?(job: JobContext<TData>, error: unknown): Promise<void>;
   /** Overrides JOBS_RETRY_LIMIT for this queue. */
   retryLimit?: number;
+  /** Jobs of this queue one process works at once (default 1). */
+  concurrency?: number;
 }
 
 const QUEUE_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -100,9 +100,9 @@ describe('accounts: user, patient info, profile and deletion', () => {
     }
   });
 
-  it('hasInsurance is true at login once health setup is done', async () => {
+  it('hasInsurance is true at login once an insurer is linked', async () => {
     const user = await createUser(dataSourceOf(app));
-    await dataSourceOf(app).query(`INSERT INTO patient_info (user_id, source) VALUES ($1, 'blueButton')`, [user.id]);
+    await dataSourceOf(app).query(`INSERT INTO insurer_links (user_id, insurer_key, access_token_enc, refresh_token_enc) VALUES ($1, 'humana', 'v1.x.y.z', 'v1.x.y.z')`, [user.id]);
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD }, headers: { 'x-forwarded-for': '2001:db8::beef' } });
     expect(res.json()).toMatchObject({ message: 'Login passed', hasInsurance: true });
   });

@@ -4,3 +4,4 @@ export * from './debug';
 export * from './routes';
 export * from './accounts';
 export * from './public-site';
+export * from './insurers';

@@ -2,6 +2,9 @@ import { CreateErrors1763800000000 } from './1763800000000-create-errors';
 import { CreatePollingEvents1763800000001 } from './1763800000001-create-polling-events';
 import { CreateAccounts1763900000000 } from './1763900000000-create-accounts';
 import { CreateContactAndAnalytics1764000000000 } from './1764000000000-create-contact-and-analytics';
+import { CreateInsurersAndHealthData1764100000000 } from './1764100000000-create-insurers-and-health-data';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
-export const MIGRATIONS = [CreateErrors1763800000000, CreatePollingEvents1763800000001, CreateAccounts1763900000000, CreateContactAndAnalytics1764000000000];
+export const MIGRATIONS = [CreateErrors1763800000000, CreatePollingEvents1763800000001, CreateAccounts1763900000000, CreateContactAndAnalytics1764000000000,
+  CreateInsurersAndHealthData1764100000000,
+];

@@ -104,7 +104,17 @@ describe('PollingService', () => {
         payload: { p: 1 },
         queuedAt: new Date('2026-01-01T00:00:00Z'),
         attempt: 2,
+        isLastAttempt: false,
       });
+      await definition.handle(jobOf({ pollingEventId: 'e1', ownerUserId: 'u1', payload: { p: 1 } }, 2));
+      expect(handler).toHaveBeenLastCalledWith(expect.objectContaining({ attempt: 3, isLastAttempt: true }));
+    });
+
+    it('gives the final failure the response the handler asked for', async () => {
+      service.registerHandler('rank', jest.fn(), { failureResponse: (error) => ({ message: `sorry: ${(error as Error).message}` }) });
+      repository.completeIfPending.mockResolvedValue(true);
+      await definitionOf('rank').onFailed!(jobOf({ pollingEventId: 'e1', ownerUserId: 'u1', payload: {} }, 2), new Error('partner down'));
+      expect(repository.completeIfPending).toHaveBeenCalledWith('e1', 'failed', { message: 'sorry: partner down' });
     });
 
     it('after the last failure ends the event as failed and records the error for its owner', async () => {

@@ -23,6 +23,8 @@ export interface PollingJobContext<TPayload> {
   /** When the job was queued; measures queue latency. */
   queuedAt: Date;
   attempt: number;
+  /** No retry follows if this attempt throws. */
+  isLastAttempt: boolean;
 }
 
 /** Does the work of one polling event and ends it with `PollingService.complete`. Throwing means retry. */
@@ -43,12 +45,17 @@ export class PollingService {
    * Registers the handler for a kind of polling event (its pg-boss queue has the same name). Call it from a
    * provider's onModuleInit. When the last retry fails the event ends as `failed` and a row goes to `errors`.
    */
-  registerHandler<TPayload>(kind: string, handler: PollingJobHandler<TPayload>, options: { retryLimit?: number } = {}): void {
+  registerHandler<TPayload>(
+    kind: string,
+    handler: PollingJobHandler<TPayload>,
+    options: { retryLimit?: number; concurrency?: number; failureResponse?: (error: unknown) => unknown } = {},
+  ): void {
     this.registry.register<PollingJobData<TPayload>>({
       queue: kind,
       retryLimit: options.retryLimit,
+      concurrency: options.concurrency,
       handle: (job) => handler(toPollingContext(job)),
-      onFailed: (job, error) => this.failFromJob(job, error),
+      onFailed: (job, error) => this.failFromJob(job, error, options.failureResponse?.(error) ?? null),
     });
   }
 
@@ -90,9 +97,9 @@ export class PollingService {
     return this.repository.completeIfPending(id, status, response);
   }
 
-  private async failFromJob(job: JobContext<PollingJobData<unknown>>, error: unknown): Promise<void> {
+  private async failFromJob(job: JobContext<PollingJobData<unknown>>, error: unknown, response: unknown): Promise<void> {
     const { pollingEventId, ownerUserId } = job.data;
-    const ended = await this.repository.completeIfPending(pollingEventId, 'failed', null);
+    const ended = await this.repository.completeIfPending(pollingEventId, 'failed', response);
     if (!ended) return;
     await this.errorRecorder.record({
       errorType: 'JOB_FAILED',
@@ -115,5 +122,6 @@ function toPollingContext<TPayload>(job: JobContext<PollingJobData<TPayload>>): 
     payload: job.data.payload,
     queuedAt: job.createdOn,
     attempt: job.retryCount + 1,
+    isLastAttempt: job.retryCount >= job.retryLimit,
   };
 }

@@ -1,0 +1,65 @@
+import { INSURER_KEYS, type InsurerKey } from '@healthlink/contracts';
+
+export interface InsurerEndpoints {
+  authorizeUrl: string;
+  tokenUrl: string;
+  fhirBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  redirectUri: string;
+}
+
+/** INSURER_BLUE_BUTTON_SANDBOX_CLIENT_ID etc.: the key in SCREAMING_SNAKE. */
+export const insurerEnvPrefix = (key: InsurerKey): string => `INSURER_${key.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_`;
+
+const FIELDS = {
+  AUTHORIZE_URL: 'authorizeUrl',
+  TOKEN_URL: 'tokenUrl',
+  FHIR_BASE_URL: 'fhirBaseUrl',
+  CLIENT_ID: 'clientId',
+  CLIENT_SECRET: 'clientSecret',
+  SCOPES: 'scopes',
+  REDIRECT_URI: 'redirectUri',
+} as const satisfies Record<string, keyof InsurerEndpoints>;
+const URL_FIELDS = new Set(['AUTHORIZE_URL', 'TOKEN_URL', 'FHIR_BASE_URL', 'REDIRECT_URI']);
+
+/** Every insurer variable the backend reads, for the validator's list of known keys. */
+export const INSURER_ENV_KEYS = INSURER_KEYS.flatMap((key) => Object.keys(FIELDS).map((field) => `${insurerEnvPrefix(key)}${field}`));
+
+/**
+ * Each insurer's OAuth and FHIR endpoints. By default they point at the partner sandbox, with the sandbox's
+ * client credentials; any of them is overridden by its variable to reach the real insurer.
+ */
+export function loadInsurersConfig(
+  raw: Record<string, string | undefined>,
+  defaults: { sandboxUrl: string; publicUrl: string },
+): { insurers: Record<InsurerKey, InsurerEndpoints>; problems: string[] } {
+  const problems: string[] = [];
+  const insurers = {} as Record<InsurerKey, InsurerEndpoints>;
+  for (const key of INSURER_KEYS) {
+    const base = `${defaults.sandboxUrl}/insurers/${key}`;
+    const fallback: InsurerEndpoints = {
+      authorizeUrl: `${base}/authorize`,
+      tokenUrl: `${base}/token`,
+      fhirBaseUrl: `${base}/fhir`,
+      clientId: `healthlink-${key}`,
+      clientSecret: `sandbox-secret-${key}`,
+      scopes: 'openid patient/*.read launch/patient offline_access',
+      redirectUri: `${defaults.publicUrl}/intermediary/${key}`,
+    };
+    const endpoints = { ...fallback };
+    for (const [suffix, field] of Object.entries(FIELDS)) {
+      const name = `${insurerEnvPrefix(key)}${suffix}`;
+      const value = raw[name];
+      if (value === undefined || value === '') continue;
+      if (URL_FIELDS.has(suffix) && !/^https?:\/\/[^\s]+$/.test(value)) {
+        problems.push(`${name}: must be an http(s) URL (got ${JSON.stringify(value)})`);
+        continue;
+      }
+      endpoints[field] = value.replace(/\/+$/, '');
+    }
+    insurers[key] = endpoints;
+  }
+  return { insurers, problems };
+}

@@ -1,0 +1,3 @@
+export { HealthDataModule } from './health-data.module';
+export { HealthDataService } from './health-data.service';
+export type { IngestResult } from './health-data.service';

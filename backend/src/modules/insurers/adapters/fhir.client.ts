@@ -1,0 +1,86 @@
+import { PartnerPermanentError, PartnerTransientError } from '../insurers.errors';
+
+type Json = Record<string, unknown>;
+
+export interface FhirClientOptions {
+  /** Per request. */
+  timeoutMs?: number;
+  /** Tries of one page on 5xx, 429 and timeouts, with exponential backoff. */
+  attempts?: number;
+  backoffMs?: number;
+  /** Bounds a runaway paging loop. */
+  maxPages?: number;
+}
+
+const DEFAULTS: Required<FhirClientOptions> = { timeoutMs: 20_000, attempts: 4, backoffMs: 300, maxPages: 1000 };
+
+/**
+ * Reads a FHIR R4 search to its end: follows Bundle.link[next], retries a page on 5xx, 429 and timeouts with
+ * backoff, and refuses a response that is not a searchset Bundle. Answers every entry's resource.
+ */
+export async function searchAll(firstUrl: string, accessToken: () => Promise<string>, options: FhirClientOptions = {}): Promise<Json[]> {
+  const opts = { ...DEFAULTS, ...options };
+  const resources: Json[] = [];
+  const seen = new Set<string>();
+  let url: string | null = firstUrl;
+  for (let page = 0; url; page++) {
+    if (page >= opts.maxPages) throw new PartnerPermanentError(`more than ${opts.maxPages} pages`);
+    if (seen.has(url)) throw new PartnerPermanentError('paging loops back to a page already read');
+    seen.add(url);
+    const bundle = await getPage(url, accessToken, opts);
+    for (const entry of bundle.entry as Json[]) {
+      const resource = entry && typeof entry === 'object' ? (entry as Json).resource : null;
+      if (resource && typeof resource === 'object' && (resource as Json).resourceType !== 'OperationOutcome') resources.push(resource as Json);
+    }
+    const next = (bundle.link as Json[] | undefined)?.find((l) => l.relation === 'next');
+    url = typeof next?.url === 'string' && next.url ? new URL(next.url, url).toString() : null;
+  }
+  return resources;
+}
+
+/** A single resource read (e.g. Patient/{id}). */
+export async function read(url: string, accessToken: () => Promise<string>, options: FhirClientOptions = {}): Promise<Json> {
+  const body = await fetchJson(url, accessToken, { ...DEFAULTS, ...options });
+  if (typeof body.resourceType !== 'string') throw new PartnerPermanentError('malformed FHIR resource');
+  return body;
+}
+
+async function getPage(url: string, accessToken: () => Promise<string>, opts: Required<FhirClientOptions>): Promise<Json> {
+  const body = await fetchJson(url, accessToken, opts);
+  if (body.resourceType !== 'Bundle' || (body.entry !== undefined && !Array.isArray(body.entry))) {
+    throw new PartnerPermanentError('malformed FHIR Bundle');
+  }
+  return { ...body, entry: body.entry ?? [] };
+}
+
+async function fetchJson(url: string, accessToken: () => Promise<string>, opts: Required<FhirClientOptions>): Promise<Json> {
+  let lastError: Error = new PartnerTransientError('no attempt made');
+  for (let attempt = 1; attempt <= opts.attempts; attempt++) {
+    if (attempt > 1) await new Promise((r) => setTimeout(r, opts.backoffMs * 2 ** (attempt - 2)));
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { accept: 'application/fhir+json, application/json', authorization: `Bearer ${await accessToken()}` },
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+    } catch (error) {
+      lastError = new PartnerTransientError(`${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`);
+      continue;
+    }
+    if (response.status >= 500 || response.status === 429) {
+      await response.body?.cancel();
+      lastError = new PartnerTransientError(`${new URL(url).pathname} answered ${response.status}`);
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new PartnerPermanentError(`${new URL(url).pathname} answered ${response.status}`);
+    }
+    try {
+      return (await response.json()) as Json;
+    } catch {
+      throw new PartnerPermanentError(`${new URL(url).pathname}: the answer is not JSON`);
+    }
+  }
+  throw lastError;
+}

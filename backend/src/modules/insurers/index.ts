@@ -1,0 +1,1 @@
+export { InsurersModule } from './insurers.module';

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface OAuthStateRow {
+  id: string;
+  user_id: string;
+  insurer_key: string;
+  subset: string | null;
+  code_verifier_enc: string;
+}
+
+export interface InsurerLinkRow {
+  id: string;
+  user_id: string;
+  insurer_key: string;
+  subset: string | null;
+  patient_id: string | null;
+  access_token_enc: string;
+  refresh_token_enc: string | null;
+  access_expires_at: Date | null;
+}
+
+export interface LinkTokens {
+  patientId: string | null;
+  accessTokenEnc: string;
+  /** null keeps the refresh token already stored (an insurer need not send a new one). */
+  refreshTokenEnc: string | null;
+  accessExpiresAt: Date | null;
+  scope: string | null;
+}
+
+/** OAuth states, insurer links (tokens sealed by TokenCipher) and add-insurer requests. */
+@Injectable()
+export class InsurersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async createState(row: { stateHash: string; userId: string; insurer: string; subset: string | null; codeVerifierEnc: string; expiresAt: Date }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO oauth_states (state_hash, user_id, insurer_key, subset, code_verifier_enc, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [row.stateHash, row.userId, row.insurer, row.subset, row.codeVerifierEnc, row.expiresAt],
+    );
+  }
+
+  /** Spends a state once: only when it is the user's, for this insurer, unused and not expired. */
+  async consumeState(stateHash: string, userId: string, insurer: string): Promise<OAuthStateRow | null> {
+    const [rows]: [OAuthStateRow[], number] = await this.dataSource.query(
+      `UPDATE oauth_states SET used_at = now()
+       WHERE state_hash = $1 AND user_id = $2 AND insurer_key = $3 AND used_at IS NULL AND expires_at > now()
+       RETURNING id, user_id, insurer_key, subset, code_verifier_enc`,
+      [stateHash, userId, insurer],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findState(id: string): Promise<OAuthStateRow | null> {
+    const rows: OAuthStateRow[] = await this.dataSource.query(
+      `SELECT id, user_id, insurer_key, subset, code_verifier_enc FROM oauth_states WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async upsertLink(userId: string, insurer: string, subset: string | null, tokens: LinkTokens): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO insurer_links (user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at, scope)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (user_id, insurer_key) DO UPDATE SET
+         subset = EXCLUDED.subset,
+         patient_id = COALESCE(EXCLUDED.patient_id, insurer_links.patient_id),
+         access_token_enc = EXCLUDED.access_token_enc,
+         refresh_token_enc = COALESCE(EXCLUDED.refresh_token_enc, insurer_links.refresh_token_enc),
+         access_expires_at = EXCLUDED.access_expires_at,
+         scope = COALESCE(EXCLUDED.scope, insurer_links.scope),
+         updated_at = now()`,
+      [userId, insurer, subset, tokens.patientId, tokens.accessTokenEnc, tokens.refreshTokenEnc, tokens.accessExpiresAt, tokens.scope],
+    );
+  }
+
+  async updateAccessToken(linkId: string, accessTokenEnc: string, refreshTokenEnc: string | null, accessExpiresAt: Date | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE insurer_links SET access_token_enc = $2, refresh_token_enc = COALESCE($3, refresh_token_enc), access_expires_at = $4, updated_at = now()
+       WHERE id = $1`,
+      [linkId, accessTokenEnc, refreshTokenEnc, accessExpiresAt],
+    );
+  }
+
+  async findLink(userId: string, insurer: string): Promise<InsurerLinkRow | null> {
+    const rows: InsurerLinkRow[] = await this.dataSource.query(
+      `SELECT id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at
+       FROM insurer_links WHERE user_id = $1 AND insurer_key = $2`,
+      [userId, insurer],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Insurers whose link can still be used: a refresh token, or an access token that has not expired. */
+  async usableLinks(userId: string): Promise<string[]> {
+    const rows: { insurer_key: string }[] = await this.dataSource.query(
+      `SELECT insurer_key FROM insurer_links
+       WHERE user_id = $1 AND (refresh_token_enc IS NOT NULL OR access_expires_at IS NULL OR access_expires_at > now())`,
+      [userId],
+    );
+    return rows.map((r) => r.insurer_key);
+  }
+
+  async insertRequest(row: { userId: string; insurerName: string; email: string }): Promise<void> {
+    await this.dataSource.query(`INSERT INTO insurer_requests (user_id, insurer_name, email) VALUES ($1, $2, $3)`, [row.userId, row.insurerName, row.email]);
+  }
+
+  async insertReferral(row: { codeHash: string; partner: string; email: string; firstName: string | null; lastName: string | null; expiresAt: Date }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO referral_codes (code_hash, partner, email, first_name, last_name, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [row.codeHash, row.partner, row.email, row.firstName, row.lastName, row.expiresAt],
+    );
+  }
+
+  /** Spends a referral code once, while it is live. */
+  async consumeReferral(codeHash: string): Promise<{ email: string; first_name: string | null; last_name: string | null } | null> {
+    const [rows]: [{ email: string; first_name: string | null; last_name: string | null }[], number] = await this.dataSource.query(
+      `UPDATE referral_codes SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()
+       RETURNING email, first_name, last_name`,
+      [codeHash],
+    );
+    return rows[0] ?? null;
+  }
+}

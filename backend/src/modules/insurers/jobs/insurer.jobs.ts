@@ -1,0 +1,93 @@
+import { InsurerTexts, INSURER_NAMES, type InsurerKey } from '@healthlink/contracts';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ErrorRecorder } from '../../../common/errors';
+import { HealthDataService } from '../../health-data';
+import { PollingJobContext, PollingService } from '../../polling';
+import { read, searchAll } from '../adapters/fhir.client';
+import { PartnerPermanentError } from '../insurers.errors';
+import { InsurersRepository } from '../insurers.repository';
+import { FETCH_KIND, FetchPayload, InsurersService, resourceOf, TOKEN_EXCHANGE_KIND, TokenExchangePayload } from '../insurers.service';
+import { InsurerTokensService } from '../insurer-tokens.service';
+import { TokenCipher } from '../token-cipher';
+
+/** Thin pg-boss handlers: the code exchange and the per-operation fetch. */
+@Injectable()
+export class InsurerJobs implements OnModuleInit {
+  private readonly logger = new Logger(InsurerJobs.name);
+
+  constructor(
+    private readonly polling: PollingService,
+    private readonly insurers: InsurersService,
+    private readonly repository: InsurersRepository,
+    private readonly tokens: InsurerTokensService,
+    private readonly cipher: TokenCipher,
+    private readonly healthData: HealthDataService,
+    private readonly errors: ErrorRecorder,
+  ) {}
+
+  onModuleInit(): void {
+    this.polling.registerHandler<TokenExchangePayload>(TOKEN_EXCHANGE_KIND, (job) => this.exchange(job), {
+      concurrency: 2,
+      failureResponse: () => ({ message: InsurerTexts.authenticationError }),
+    });
+    // Several operations of one patient (and several patients) fetch at once; each mostly waits on the insurer.
+    this.polling.registerHandler<FetchPayload>(FETCH_KIND, (job) => this.fetch(job), {
+      concurrency: 4,
+      failureResponse: () => ({ message: InsurerTexts.fetchFailed }),
+    });
+  }
+
+  private async exchange(job: PollingJobContext<TokenExchangePayload>): Promise<void> {
+    const { insurer, stateId, authCodeEnc } = job.payload;
+    await this.guard(job, insurer, 'TOKEN_EXCHANGE', InsurerTexts.authenticationError, async () => {
+      const state = await this.repository.findState(stateId);
+      if (!state || state.user_id !== job.ownerUserId) throw new PartnerPermanentError('the sign-in state is gone');
+      await this.tokens.exchangeCode(job.ownerUserId, insurer, state.subset, this.cipher.decrypt(authCodeEnc), this.cipher.decrypt(state.code_verifier_enc));
+      await this.polling.complete(job.pollingEventId, 'complete', { insurer, linked: true });
+    });
+  }
+
+  private async fetch(job: PollingJobContext<FetchPayload>): Promise<void> {
+    const { insurer, operation } = job.payload;
+    await this.guard(job, insurer, operation, InsurerTexts.fetchFailed, async () => {
+      const link = await this.repository.findLink(job.ownerUserId, insurer);
+      if (!link) throw new PartnerPermanentError('the insurer is no longer linked');
+      const base = this.insurers.endpoints(insurer).fhirBaseUrl;
+      const token = () => this.tokens.accessToken(link);
+      const resourceType = resourceOf(operation);
+      const patient = link.patient_id ? encodeURIComponent(link.patient_id) : null;
+      let resources: Record<string, unknown>[];
+      if (resourceType === 'Patient') {
+        resources = patient ? [await read(`${base}/Patient/${patient}`, token)] : await searchAll(`${base}/Patient`, token);
+      } else {
+        resources = await searchAll(`${base}/${resourceType}?${patient ? `patient=${patient}&` : ''}_count=50`, token);
+      }
+      const started = Date.now();
+      const { stored } = await this.healthData.ingest(job.ownerUserId, insurer, resources);
+      this.logger.log({ insurer, operation, stored, ingestMs: Date.now() - started }, 'insurer data stored');
+      await this.polling.complete(job.pollingEventId, stored > 0 ? 'complete' : 'missing', { insurer, operation, count: stored });
+    });
+  }
+
+  /**
+   * A transient failure is retried by pg-boss until its last attempt; a permanent one, or the last attempt,
+   * ends the event as failed with a message for the page and a row in the error log.
+   */
+  private async guard(job: PollingJobContext<{ insurer: InsurerKey }>, insurer: InsurerKey, step: string, message: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const permanent = error instanceof PartnerPermanentError;
+      if (!permanent && !job.isLastAttempt) throw error;
+      const ended = await this.polling.complete(job.pollingEventId, 'failed', { insurer, message });
+      if (ended) {
+        await this.errors.record({
+          errorType: 'INSURER_FETCH_FAILED',
+          userId: job.ownerUserId,
+          insurerName: INSURER_NAMES[insurer],
+          errorDetails: { step, attempt: job.attempt, message: error instanceof Error ? error.message : String(error) },
+        });
+      }
+    }
+  }
+}

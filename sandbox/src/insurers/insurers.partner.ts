@@ -1,0 +1,383 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../html';
+import type { SandboxPartner } from '../partner';
+import { renderAuthorizeError, renderAuthorizePage, type AuthorizeFormState, type AuthorizeParams } from './authorize-page';
+import { FaultRegistry, parseFaultSpec, type Fault } from './faults';
+import { capabilityStatement, DEFAULT_PAGE_SIZE, FHIR_JSON, MAX_PAGE_SIZE, operationOutcome, searchBundle, sendOutcome, type IssueCode } from './fhir-responses';
+import { isPatientSearchType, PATIENT_SEARCH_TYPES } from './fhir-types';
+import { FormBody, registerFormParser } from './form-body';
+import { clientIdFor, clientSecretFor, INSURER_KEYS, insurerProfile, isInsurerKey, type InsurerKey } from './insurer-catalogue';
+import { MemberDirectory } from './member-directory';
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, OAuthStore, type TokenResult } from './oauth-store';
+
+export const INSURERS_PREFIX = '/insurers';
+export const DEFAULT_SCOPE = 'openid patient/*.read launch/patient offline_access';
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const MAX_TTL_SECONDS = 86_400;
+
+export interface InsurersPartnerOptions {
+  /** Clock for codes and tokens (tests move it forward). */
+  now?: () => number;
+  dataDir?: string;
+}
+
+export type InsurersPartner = SandboxPartner & { store: OAuthStore; faults: FaultRegistry; directory: MemberDirectory };
+
+interface Outcome {
+  status: number;
+  body: unknown;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+type KeyParams = { Params: { key: string } };
+
+const fhirOutcome = (status: number, code: IssueCode, diagnostics: string): Outcome => ({ status, body: operationOutcome(code, diagnostics), contentType: FHIR_JSON });
+const fhirOk = (body: unknown): Outcome => ({ status: 200, body, contentType: FHIR_JSON });
+
+/** `Patient/123`, `https://host/fhir/Patient/123` or `123` -> `123`. */
+const referenceId = (value: string): string => value.trim().replace(/^.*\//, '');
+
+function checkRedirectUri(value: string | undefined): string | undefined {
+  if (!value) return 'redirect_uri is missing.';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'redirect_uri is not an absolute URL.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'redirect_uri must be an http or https URL.';
+  if (value.includes('#') || url.username || url.password) return 'redirect_uri must not have a fragment or credentials.';
+  return undefined;
+}
+
+/** RFC 6749 §4.1.1 with RFC 7636: anything wrong here gets an error page, never a redirect. */
+function validateAuthorize(key: InsurerKey, source: FormBody): { ok: true; params: AuthorizeParams } | { ok: false; message: string } {
+  const names: (keyof AuthorizeParams)[] = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method'];
+  const repeated = source.repeated().filter((n) => (names as string[]).includes(n));
+  if (repeated.length) return { ok: false, message: `These parameters were sent more than once: ${repeated.join(', ')}.` };
+  const clientId = source.get('client_id');
+  if (!clientId) return { ok: false, message: 'client_id is missing.' };
+  if (clientId !== clientIdFor(key)) return { ok: false, message: `Unknown client_id "${clientId}".` };
+  const redirectProblem = checkRedirectUri(source.get('redirect_uri'));
+  if (redirectProblem) return { ok: false, message: redirectProblem };
+  if (source.get('response_type') !== 'code') return { ok: false, message: 'response_type must be "code".' };
+  if (!source.get('state')) return { ok: false, message: 'state is missing: the application must send one to protect the sign-in against forgery.' };
+  if (!source.get('code_challenge')) return { ok: false, message: 'code_challenge is missing: this insurer requires PKCE.' };
+  if (source.get('code_challenge_method') !== 'S256') return { ok: false, message: 'code_challenge_method must be S256.' };
+  if (!S256_CHALLENGE.test(source.get('code_challenge') as string)) {
+    return { ok: false, message: 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).' };
+  }
+  const params = Object.fromEntries(names.map((n) => [n, source.get(n) ?? ''])) as unknown as AuthorizeParams;
+  params.scope = params.scope.trim() || DEFAULT_SCOPE;
+  return { ok: true, params };
+}
+
+function redirectTo(redirectUri: string, values: Record<string, string>): string {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(values)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** RFC 6749 §2.3.1: HTTP Basic (form-encoded id and secret) or client_id/client_secret in the body, not both. */
+function authenticateClient(key: InsurerKey, authorization: string | undefined, form: FormBody): { ok: true; clientId: string } | { ok: false; result: TokenResult } {
+  const fail = (status: 400 | 401, error: 'invalid_request' | 'invalid_client', description: string) =>
+    ({ ok: false as const, result: { ok: false as const, status, body: { error, error_description: description } } });
+  let clientId: string | undefined;
+  let secret: string | undefined;
+  if (authorization) {
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
+    if (!m) return fail(401, 'invalid_client', 'Only HTTP Basic client authentication is accepted in the Authorization header');
+    if (form.has('client_secret')) return fail(400, 'invalid_request', 'Use one client authentication method, not both');
+    const decoded = Buffer.from(m[1] as string, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return fail(401, 'invalid_client', 'Malformed HTTP Basic credentials');
+    const unform = (s: string) => {
+      try {
+        return decodeURIComponent(s.replace(/\+/g, ' '));
+      } catch {
+        return s;
+      }
+    };
+    clientId = unform(decoded.slice(0, colon));
+    secret = unform(decoded.slice(colon + 1));
+    const bodyId = form.get('client_id');
+    if (bodyId !== undefined && bodyId !== clientId) return fail(400, 'invalid_request', 'client_id in the body differs from the authenticated client');
+  } else {
+    clientId = form.get('client_id');
+    secret = form.get('client_secret');
+    if (!clientId || secret === undefined) return fail(401, 'invalid_client', 'Client authentication is required');
+  }
+  if (clientId !== clientIdFor(key) || secret !== clientSecretFor(key)) return fail(401, 'invalid_client', 'Client authentication failed');
+  return { ok: true, clientId };
+}
+
+/**
+ * Health insurers' patient-access APIs: OAuth 2.0 authorization code with PKCE (S256), client
+ * authentication by Basic or body, and FHIR R4 (CARIN Blue Button) searches with Bundle paging, one
+ * set of endpoints per insurer key, plus an admin API to switch faults and token lifetimes.
+ */
+export function createInsurersPartner(options: InsurersPartnerOptions = {}): InsurersPartner {
+  const store = new OAuthStore(options.now);
+  const faults = new FaultRegistry();
+  const directory = new MemberDirectory(options.dataDir);
+  const held = new Set<() => void>();
+
+  /** Waits `ms`, or less if the server starts closing: a held request must not keep it open. */
+  const hold = (ms: number) =>
+    new Promise<'elapsed' | 'closed'>((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        held.delete(release);
+        resolve('closed');
+      };
+      const timer = setTimeout(() => {
+        held.delete(release);
+        resolve('elapsed');
+      }, ms);
+      timer.unref();
+      held.add(release);
+    });
+
+  async function respond(reply: FastifyReply, fault: Fault | undefined, flavour: 'fhir' | 'oauth', produce: () => Outcome): Promise<FastifyReply> {
+    const failure = (status: number, code: IssueCode, text: string): Outcome => flavour === 'fhir'
+      ? fhirOutcome(status, code, text)
+      : { status, body: { error: status === 500 ? 'server_error' : 'temporarily_unavailable', error_description: text }, contentType: 'application/json; charset=utf-8' };
+    let out: Outcome | undefined;
+    if (fault?.kind === 'status500') out = failure(500, 'exception', 'Injected fault: internal server error');
+    else if (fault?.kind === 'timeout' || fault?.kind === 'slow') {
+      const waited = await hold(fault.delayMs);
+      if (waited === 'closed') out = failure(503, 'transient', 'The server is shutting down');
+      else if (fault.kind === 'timeout') out = failure(504, 'timeout', `Injected fault: no answer for ${fault.delayMs} ms`);
+    }
+    out ??= produce();
+    let text = JSON.stringify(out.body);
+    if (fault?.kind === 'malformedBundle' && out.status === 200) text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+    reply.code(out.status).type(out.contentType);
+    for (const [name, value] of Object.entries(out.headers ?? {})) reply.header(name, value);
+    return reply.send(text);
+  }
+
+  const fhirBase = (req: FastifyRequest, key: InsurerKey) => `${req.protocol}://${req.host}${INSURERS_PREFIX}/${key}/fhir`;
+  const oauthBase = (req: FastifyRequest, key: InsurerKey) => `${req.protocol}://${req.host}${INSURERS_PREFIX}/${key}`;
+  const queryOf = (req: FastifyRequest) => new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+
+  function authenticate(req: FastifyRequest, key: InsurerKey): { ok: true; patientId: string } | { ok: false; code: IssueCode; message: string; challenge: string } {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    const realm = `Bearer realm="${key}"`;
+    if (!m) return { ok: false, code: 'login', message: 'A bearer access token is required', challenge: realm };
+    const check = store.checkAccess(key, m[1] as string);
+    if (check.ok) return { ok: true, patientId: check.grant.patientId };
+    const message = check.reason === 'expired' ? 'The access token has expired' : 'The access token is not valid for this insurer';
+    return { ok: false, code: check.reason === 'expired' ? 'expired' : 'login', message, challenge: `${realm}, error="invalid_token", error_description="${message}"` };
+  }
+
+  function search(req: FastifyRequest, key: InsurerKey, type: string, patientId: string): Outcome {
+    if (!isPatientSearchType(type)) return fhirOutcome(404, 'not-supported', `Search on ${type} is not supported`);
+    const query = queryOf(req);
+    const pageParam = insurerProfile(key).pageParam;
+    const number = (name: string, fallback: number): number | string => {
+      const raw = query.get(name);
+      if (raw === null) return fallback;
+      return /^\d{1,9}$/.test(raw) ? Number(raw) : `${name} must be a non-negative integer`;
+    };
+    const count = number('_count', DEFAULT_PAGE_SIZE);
+    const offset = number(query.has(pageParam) ? pageParam : query.has('_offset') ? '_offset' : 'startIndex', 0);
+    if (typeof count === 'string') return fhirOutcome(400, 'invalid', count);
+    if (typeof offset === 'string') return fhirOutcome(400, 'invalid', offset);
+    const filterNames = type === 'Patient' ? ['_id'] : type === 'Coverage' ? ['patient', 'beneficiary'] : ['patient', 'subject'];
+    const asked = filterNames.flatMap((n) => query.getAll(n)).flatMap((v) => v.split(',')).map(referenceId);
+    const other = asked.find((id) => id !== patientId);
+    if (other !== undefined) return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${other}`);
+    const member = directory.byPatientId(key, patientId);
+    const matches = member?.byType.get(type) ?? [];
+    return fhirOk(searchBundle({ fhirBase: fhirBase(req, key), type, query, pageParam, matches, offset, count: Math.min(count, MAX_PAGE_SIZE) }));
+  }
+
+  function read(key: InsurerKey, type: string, id: string, patientId: string): Outcome {
+    if (type === 'Patient' && id !== patientId) return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${id}`);
+    const found = directory.find(key, type, id);
+    if (!found) return fhirOutcome(404, 'not-found', `${type}/${id} is not known`);
+    if (found.owner !== null && found.owner !== patientId) return fhirOutcome(403, 'forbidden', `${type}/${id} belongs to another member`);
+    return fhirOk(found.resource);
+  }
+
+  function renderConsent(reply: FastifyReply, key: InsurerKey, params: AuthorizeParams, state: AuthorizeFormState, status = 200): FastifyReply {
+    const html = renderAuthorizePage({ insurerName: insurerProfile(key).name, action: `${INSURERS_PREFIX}/${key}/authorize`, params, members: directory.list(key), state });
+    return reply.code(status).type('text/html; charset=utf-8').send(html);
+  }
+
+  const renderError = (reply: FastifyReply, name: string, message: string, status = 400) =>
+    reply.code(status).type('text/html; charset=utf-8').send(renderAuthorizeError(name, message));
+
+  return {
+    prefix: INSURERS_PREFIX,
+    description: 'health insurers: OAuth 2.0 + PKCE and FHIR R4 (CARIN Blue Button) at /insurers/{key}/..., with injectable faults',
+    store,
+    faults,
+    directory,
+    async register(app: FastifyInstance) {
+      registerFormParser(app);
+      app.addHook('preClose', async () => {
+        for (const release of [...held]) release();
+      });
+      app.addHook('onSend', async (req, reply) => {
+        if (req.url.includes('/authorize')) {
+          reply.header('Cache-Control', 'no-store');
+          reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+          reply.header('X-Frame-Options', 'DENY');
+        }
+      });
+
+      app.get('/', async (req, reply) => {
+        const base = `${req.protocol}://${req.host}${INSURERS_PREFIX}`;
+        const rows = INSURER_KEYS.map((key) => `<tr><th scope="row">${escapeHtml(insurerProfile(key).name)}<br><code>${key}</code></th>` +
+          `<td><code>${escapeHtml(`${base}/${key}/authorize`)}</code><br><code>${escapeHtml(`${base}/${key}/token`)}</code><br><code>${escapeHtml(`${base}/${key}/fhir`)}</code></td>` +
+          `<td><code>${clientIdFor(key)}</code> / <code>${clientSecretFor(key)}</code></td><td>${directory.usernames(key).map((u) => `<code>${escapeHtml(u)}</code>`).join(' ')}</td></tr>`).join('');
+        return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>Sandbox insurers</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.4rem;vertical-align:top;text-align:left}code{overflow-wrap:anywhere}</style></head>` +
+          `<body><h1>Sandbox insurers</h1><p>OAuth 2.0 authorization code + PKCE (S256) and FHIR R4. Any password works for a member. Admin API: <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/faults</code>, <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/settings</code>.</p>` +
+          `<table><thead><tr><th scope="col">Insurer</th><th scope="col">Authorize, token, FHIR base</th><th scope="col">Client id / secret</th><th scope="col">Members (usernames)</th></tr></thead><tbody>${rows}</tbody></table></body></html>`);
+      });
+
+      // ---- admin API (tests switch faults and token lifetimes) ----
+      app.get('/_admin/faults', async () => ({ faults: faults.list() }));
+      app.post('/_admin/faults', async (req, reply) => {
+        const parsed = parseFaultSpec(req.body);
+        if (!parsed.ok) return reply.code(400).send({ message: parsed.message });
+        return reply.code(201).send(faults.add(parsed.spec));
+      });
+      app.delete('/_admin/faults', async (_req, reply) => {
+        faults.clear();
+        return reply.code(204).send();
+      });
+      app.get('/_admin/settings', async () => ({ accessTokenTtlSeconds: store.accessTokenTtlSeconds }));
+      app.post('/_admin/settings', async (req, reply) => {
+        const body = req.body as Record<string, unknown> | undefined;
+        const ttl = body?.accessTokenTtlSeconds;
+        if (!body || typeof body !== 'object' || !Number.isInteger(ttl) || (ttl as number) < 1 || (ttl as number) > MAX_TTL_SECONDS) {
+          return reply.code(400).send({ message: `accessTokenTtlSeconds must be an integer from 1 to ${MAX_TTL_SECONDS}` });
+        }
+        store.accessTokenTtlSeconds = ttl as number;
+        return { accessTokenTtlSeconds: store.accessTokenTtlSeconds };
+      });
+      app.delete('/_admin/settings', async (_req, reply) => {
+        store.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
+        return reply.code(204).send();
+      });
+
+      // ---- OAuth 2.0 ----
+      app.get<KeyParams>('/:key/authorize', async (req, reply) => {
+        const { key } = req.params;
+        if (!isInsurerKey(key)) return renderError(reply, 'Sandbox insurer', `There is no insurer "${key}".`, 404);
+        const checked = validateAuthorize(key, new FormBody(queryOf(req)));
+        if (!checked.ok) return renderError(reply, insurerProfile(key).name, checked.message);
+        return renderConsent(reply, key, checked.params, {});
+      });
+
+      app.post<KeyParams>('/:key/authorize', async (req, reply) => {
+        const { key } = req.params;
+        if (!isInsurerKey(key)) return renderError(reply, 'Sandbox insurer', `There is no insurer "${key}".`, 404);
+        const name = insurerProfile(key).name;
+        if (!(req.body instanceof FormBody)) return renderError(reply, name, 'The form must be sent as application/x-www-form-urlencoded.');
+        const form = req.body;
+        const checked = validateAuthorize(key, form);
+        if (!checked.ok) return renderError(reply, name, checked.message);
+        const { params } = checked;
+        const decision = form.get('decision');
+        if (decision === 'deny') {
+          return reply.redirect(redirectTo(params.redirect_uri, { error: 'access_denied', error_description: 'The member denied access', state: params.state }), 302);
+        }
+        if (decision !== 'approve') return renderError(reply, name, 'Choose Approve or Deny.');
+        const username = form.get('username')?.trim() ?? '';
+        const chosen = form.get('member') ?? '';
+        const state: AuthorizeFormState = { member: chosen || undefined, username };
+        const member = directory.byUsername(key, username || chosen);
+        if (username && !member) return renderConsent(reply, key, params, { ...state, error: { field: 'username', message: `No member has the username "${username}". Use one of the usernames listed above.` } }, 400);
+        if (!member) return renderConsent(reply, key, params, { ...state, error: { field: 'member', message: 'Choose a member or type a username.' } }, 400);
+        if (!form.get('password')) return renderConsent(reply, key, params, { ...state, error: { field: 'password', message: 'Enter a password. Any password works for a sandbox member.' } }, 400);
+        const code = store.issueCode({ insurer: key, clientId: params.client_id, redirectUri: params.redirect_uri, codeChallenge: params.code_challenge, patientId: member.patientId, scope: params.scope });
+        return reply.redirect(redirectTo(params.redirect_uri, { code, state: params.state }), 302);
+      });
+
+      app.post<KeyParams>('/:key/token', async (req, reply) => {
+        const { key } = req.params;
+        if (!isInsurerKey(key)) return reply.code(404).send({ error: 'invalid_request', error_description: `There is no insurer "${key}"` });
+        reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+        return respond(reply, faults.take(key, 'token'), 'oauth', () => {
+          const result = tokenRequest(key, req);
+          const json = 'application/json; charset=utf-8';
+          if (result.ok) return { status: 200, body: result.body, contentType: json };
+          return { status: result.status, body: result.body, contentType: json, headers: result.status === 401 ? { 'WWW-Authenticate': `Basic realm="${key}"` } : undefined };
+        });
+      });
+
+      function tokenRequest(key: InsurerKey, req: FastifyRequest): TokenResult {
+        const invalid = (description: string): TokenResult => ({ ok: false, status: 400, body: { error: 'invalid_request', error_description: description } });
+        if (!(req.body instanceof FormBody)) return invalid('The body must be application/x-www-form-urlencoded');
+        const form = req.body;
+        if (form.repeated().length) return invalid(`Parameters sent more than once: ${form.repeated().join(', ')}`);
+        const client = authenticateClient(key, req.headers.authorization, form);
+        if (!client.ok) return client.result;
+        const grantType = form.get('grant_type');
+        if (!grantType) return invalid('grant_type is missing');
+        if (grantType === 'authorization_code') {
+          const code = form.get('code');
+          const redirectUri = form.get('redirect_uri');
+          const codeVerifier = form.get('code_verifier');
+          if (!code) return invalid('code is missing');
+          if (!redirectUri) return invalid('redirect_uri is missing');
+          if (!codeVerifier) return invalid('code_verifier is missing: this insurer requires PKCE');
+          return store.exchangeCode({ insurer: key, clientId: client.clientId, code, redirectUri, codeVerifier });
+        }
+        if (grantType === 'refresh_token') {
+          const refreshToken = form.get('refresh_token');
+          if (!refreshToken) return invalid('refresh_token is missing');
+          return store.refresh({ insurer: key, clientId: client.clientId, refreshToken, scope: form.get('scope'), rotate: insurerProfile(key).rotatesRefreshTokens });
+        }
+        return { ok: false, status: 400, body: { error: 'unsupported_grant_type', error_description: `grant_type "${grantType}" is not supported` } };
+      }
+
+      // ---- FHIR R4 ----
+      const smartConfiguration = async (req: FastifyRequest<KeyParams>, reply: FastifyReply) => {
+        const { key } = req.params;
+        if (!isInsurerKey(key)) return reply.code(404).send({ message: `There is no insurer "${key}"` });
+        return {
+          issuer: fhirBase(req, key),
+          authorization_endpoint: `${oauthBase(req, key)}/authorize`,
+          token_endpoint: `${oauthBase(req, key)}/token`,
+          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+          grant_types_supported: ['authorization_code', 'refresh_token'],
+          response_types_supported: ['code'],
+          code_challenge_methods_supported: ['S256'],
+          scopes_supported: DEFAULT_SCOPE.split(' '),
+          capabilities: ['launch-standalone', 'client-confidential-symmetric', 'context-standalone-patient', 'permission-offline', 'permission-patient'],
+        };
+      };
+      app.get<KeyParams>('/:key/fhir/.well-known/smart-configuration', smartConfiguration);
+      app.get<KeyParams>('/:key/.well-known/smart-configuration', smartConfiguration);
+
+      app.get<KeyParams>('/:key/fhir/metadata', async (req, reply) => {
+        const { key } = req.params;
+        if (!isInsurerKey(key)) return sendOutcome(reply, 404, 'not-found', `There is no insurer "${key}"`);
+        return respond(reply, faults.take(key, 'metadata'), 'fhir', () => fhirOk(capabilityStatement({
+          insurerName: insurerProfile(key).name, fhirBase: fhirBase(req, key), authorizeUrl: `${oauthBase(req, key)}/authorize`, tokenUrl: `${oauthBase(req, key)}/token`, types: PATIENT_SEARCH_TYPES,
+        })));
+      });
+
+      const fhirRoute = (handler: (req: FastifyRequest<{ Params: { key: string; type: string; id?: string } }>, key: InsurerKey, patientId: string) => Outcome) =>
+        async (req: FastifyRequest<{ Params: { key: string; type: string; id?: string } }>, reply: FastifyReply) => {
+          const { key, type } = req.params;
+          if (!isInsurerKey(key)) return sendOutcome(reply, 404, 'not-found', `There is no insurer "${key}"`);
+          const auth = authenticate(req, key);
+          if (!auth.ok) {
+            reply.header('WWW-Authenticate', auth.challenge);
+            return sendOutcome(reply, 401, auth.code, auth.message);
+          }
+          return respond(reply, faults.take(key, type), 'fhir', () => handler(req, key, auth.patientId));
+        };
+      app.get('/:key/fhir/:type', fhirRoute((req, key, patientId) => search(req, key, req.params.type, patientId)));
+      app.get('/:key/fhir/:type/:id', fhirRoute((req, key, patientId) => read(key, req.params.type, req.params.id as string, patientId)));
+    },
+  };
+}
