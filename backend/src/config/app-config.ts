@@ -32,7 +32,7 @@ export interface AppConfig {
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
   log: { level: LogLevel };
-  jobs: { retryLimit: number; expireSeconds: number; maintenanceIntervalSeconds: number };
+  jobs: { retryLimit: number; expireSeconds: number; maintenanceIntervalSeconds: number; schema: string };
 }
 
 export class ConfigBootError extends Error {
@@ -103,7 +103,7 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
       return { name: pair.slice(0, at), apiKey: pair.slice(at + 1) };
     }),
     log: { level: env.LOG_LEVEL },
-    jobs: { retryLimit: env.JOBS_RETRY_LIMIT, expireSeconds: env.JOBS_EXPIRE_SECONDS, maintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS },
+    jobs: { retryLimit: env.JOBS_RETRY_LIMIT, expireSeconds: env.JOBS_EXPIRE_SECONDS, maintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS, schema: env.JOBS_SCHEMA },
   };
 }
 

@@ -80,6 +80,10 @@ export class EnvironmentVariables {
   @Max(24 * 3600)
   JOBS_EXPIRE_SECONDS = 300;
 
+  /** PostgreSQL schema of the job queue (pg-boss). */
+  @Matches(/^[a-z_][a-z0-9_]{0,40}$/, { message: 'JOBS_SCHEMA must be a lower-case SQL identifier' })
+  JOBS_SCHEMA = 'pgboss';
+
   /** How often pg-boss looks for expired jobs and does its housekeeping. */
   @Transform(toInt)
   @IsInt()
@@ -191,7 +195,7 @@ export class EnvironmentVariables {
 
 const ENV_KEYS = [
   'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
-  'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
+  'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'JOBS_SCHEMA', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
   'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'BROKER_PHONE',
   'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PORT', 'TOKEN_ENCRYPTION_KEY',
   'REFERRAL_PARTNER_KEYS',

@@ -5,7 +5,6 @@ import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config';
 import { JobContext, JobDefinition, JobRegistry } from './job-registry';
 
-export const PG_BOSS_SCHEMA = 'pgboss';
 // Same key in every process; distinct from the migration lock's.
 const QUEUE_SETUP_LOCK_KEY = 7_261_804_114;
 
@@ -24,16 +23,19 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     const role = this.config.get('role', { infer: true });
-    const { retryLimit, expireSeconds, maintenanceIntervalSeconds } = this.config.get('jobs', { infer: true });
+    const { retryLimit, expireSeconds, maintenanceIntervalSeconds, schema } = this.config.get('jobs', { infer: true });
+    const definitions = this.registry.freeze();
+    const workerCount = role === 'api' ? 0 : definitions.reduce((sum, d) => sum + (d.concurrency ?? 1), 0);
     const boss = new PgBoss({
       connectionString: this.config.get('database', { infer: true }).url,
-      schema: PG_BOSS_SCHEMA,
+      schema,
       application_name: `healthlink-${role}`,
-      max: 4,
+      // Every worker polls with its own query: one connection each, so none waits for the pool (or hangs a
+      // shutdown waiting for one), plus a few for sending and maintenance.
+      max: workerCount + 3,
       maintenanceIntervalSeconds,
     });
     boss.on('error', (error) => this.logger.error({ err: error }, 'pg-boss error'));
-    const definitions = this.registry.freeze();
     // pg-boss's schema install and createQueue (a partition attach) deadlock when processes boot together.
     await this.withSetupLock(async () => {
       await boss.start();

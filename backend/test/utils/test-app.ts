@@ -12,6 +12,10 @@ import { testDatabaseUrl } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
+// Each test file (its own module registry) gets its own job-queue schema: a worker of one file's app must
+// never take a job another file queued (with another configuration) on the shared test database.
+const JOBS_SCHEMA = `pgboss_t${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     NODE_ENV: 'test',
@@ -25,6 +29,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // The run's one SMTP catcher (globalSetup), whichever test app's worker sends the mail.
     ...(process.env[TEST_SMTP_PORT_ENV] ? { SMTP_PORT: process.env[TEST_SMTP_PORT_ENV] } : {}),
     SUPPORT_EMAIL: 'care@healthlink.test',
+    JOBS_SCHEMA,
     ...overrides,
   };
 }
