@@ -8,14 +8,17 @@ function LocationProbe() {
   return <div data-testid="location">{useLocation().pathname}</div>;
 }
 
-/** A page as the shell hosts it: router, one query client, toasts; the path is readable from "location". */
-export function renderPage(page: ReactElement, path = '/') {
+/**
+ * A page as the shell hosts it: router, one query client, toasts; the path is readable from "location".
+ * `routePath` is the route's pattern when it differs from the URL (params, a query string).
+ */
+export function renderPage(page: ReactElement, path = '/', routePath = path) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path} element={page} />
+          <Route path={routePath} element={page} />
           <Route path="*" element={null} />
         </Routes>
         <LocationProbe />
