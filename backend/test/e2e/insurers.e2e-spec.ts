@@ -157,7 +157,7 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
       const back = await answerAuthorizePage(url);
       const started = await api(token).post('/api/insurerDataFetch/aetnaSandboxFetch/oauth2/tokenCallback', { authCode: `${back.get('code')}-forged`, state: back.get('state') });
       const event = await waitFor(token, started.json().pollingEventID);
-      expect(event).toMatchObject({ status: 'failed', response: { message: 'Authentication Error' } });
+      expect(event).toMatchObject({ status: 'failed', response: { message: 'We could not confirm your sign-in with your insurer. Please try again.' } });
       expect(await dataSourceOf(app).query('SELECT 1 FROM insurer_links WHERE user_id = $1', [userId])).toHaveLength(0);
     });
 

@@ -134,6 +134,8 @@ export const InsurerTexts = {
   stateInvalid: 'This sign-in link has expired or was already used. Please choose your insurer again.',
   notLinked: 'This insurer is not linked yet. Please link it first.',
   authenticationError: 'Authentication Error',
+  /** The description under Authentication Error when the insurer did not accept the sign-in. */
+  authenticationFailed: 'We could not confirm your sign-in with your insurer. Please try again.',
   errorGatheringData: 'Error Gathering Data',
   fetchFailed: 'We could not get your data from this insurer right now. Please try again later.',
 } as const;

@@ -28,7 +28,7 @@ export class InsurerJobs implements OnModuleInit {
   onModuleInit(): void {
     this.polling.registerHandler<TokenExchangePayload>(TOKEN_EXCHANGE_KIND, (job) => this.exchange(job), {
       concurrency: 2,
-      failureResponse: () => ({ message: InsurerTexts.authenticationError }),
+      failureResponse: () => ({ message: InsurerTexts.authenticationFailed }),
     });
     // Several operations of one patient (and several patients) fetch at once; each mostly waits on the insurer.
     this.polling.registerHandler<FetchPayload>(FETCH_KIND, (job) => this.fetch(job), {
@@ -39,7 +39,7 @@ export class InsurerJobs implements OnModuleInit {
 
   private async exchange(job: PollingJobContext<TokenExchangePayload>): Promise<void> {
     const { insurer, stateId, authCodeEnc } = job.payload;
-    await this.guard(job, insurer, 'TOKEN_EXCHANGE', InsurerTexts.authenticationError, async () => {
+    await this.guard(job, insurer, 'TOKEN_EXCHANGE', InsurerTexts.authenticationFailed, async () => {
       const state = await this.repository.findState(stateId);
       if (!state || state.user_id !== job.ownerUserId) throw new PartnerPermanentError('the sign-in state is gone');
       await this.tokens.exchangeCode(job.ownerUserId, insurer, state.subset, this.cipher.decrypt(authCodeEnc), this.cipher.decrypt(state.code_verifier_enc));

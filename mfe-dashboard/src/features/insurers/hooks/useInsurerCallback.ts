@@ -68,7 +68,7 @@ export interface CallbackProgress {
   failure: CallbackFailure | null;
 }
 
-const AUTH_FAILED_DESCRIPTION = 'We could not confirm your sign-in with your insurer. Please try again.';
+const AUTH_FAILED_DESCRIPTION = InsurerTexts.authenticationFailed;
 
 /**
  * The insurer callback flow (spec part 2 §4): exchange the code and poll it; then the insurer's first wave of
