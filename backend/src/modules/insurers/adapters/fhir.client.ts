@@ -19,8 +19,25 @@ const DEFAULTS: Required<FhirClientOptions> = { timeoutMs: 20_000, attempts: 4, 
  * backoff, and refuses a response that is not a searchset Bundle. Answers every entry's resource.
  */
 export async function searchAll(firstUrl: string, accessToken: () => Promise<string>, options: FhirClientOptions = {}): Promise<Json[]> {
-  const opts = { ...DEFAULTS, ...options };
   const resources: Json[] = [];
+  await searchPages(firstUrl, accessToken, async (page) => {
+    resources.push(...page);
+  }, options);
+  return resources;
+}
+
+/**
+ * The same search, handing each page's resources to `onPage` as it arrives; the next page is requested while
+ * `onPage` works (storing one page overlaps fetching the next). Resolves once every page is handled.
+ */
+export async function searchPages(
+  firstUrl: string,
+  accessToken: () => Promise<string>,
+  onPage: (resources: Json[]) => Promise<void>,
+  options: FhirClientOptions = {},
+): Promise<void> {
+  const opts = { ...DEFAULTS, ...options };
+  let handling: Promise<void> = Promise.resolve();
   const seen = new Set<string>();
   let url: string | null = firstUrl;
   for (let page = 0; url; page++) {
@@ -28,14 +45,21 @@ export async function searchAll(firstUrl: string, accessToken: () => Promise<str
     if (seen.has(url)) throw new PartnerPermanentError('paging loops back to a page already read');
     seen.add(url);
     const bundle = await getPage(url, accessToken, opts);
+    const resources: Json[] = [];
     for (const entry of bundle.entry as Json[]) {
       const resource = entry && typeof entry === 'object' ? (entry as Json).resource : null;
       if (resource && typeof resource === 'object' && (resource as Json).resourceType !== 'OperationOutcome') resources.push(resource as Json);
     }
+    // One page is handled at a time, in order; a failure surfaces at the next page or at the end.
+    await handling;
+    handling = onPage(resources);
+    // Marked handled now (it is awaited before the next page or at the end), so a storage failure while the
+    // next page downloads is not an unhandled rejection.
+    handling.catch(() => undefined);
     const next = (bundle.link as Json[] | undefined)?.find((l) => l.relation === 'next');
     url = typeof next?.url === 'string' && next.url ? new URL(next.url, url).toString() : null;
   }
-  return resources;
+  await handling;
 }
 
 /** A single resource read (e.g. Patient/{id}). */

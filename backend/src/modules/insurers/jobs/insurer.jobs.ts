@@ -3,7 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ErrorRecorder } from '../../../common/errors';
 import { HealthDataService } from '../../health-data';
 import { PollingJobContext, PollingService } from '../../polling';
-import { read, searchAll } from '../adapters/fhir.client';
+import { read, searchPages } from '../adapters/fhir.client';
 import { PartnerPermanentError } from '../insurers.errors';
 import { InsurersRepository } from '../insurers.repository';
 import { FETCH_KIND, FetchPayload, InsurersService, resourceOf, TOKEN_EXCHANGE_KIND, TokenExchangePayload } from '../insurers.service';
@@ -56,15 +56,20 @@ export class InsurerJobs implements OnModuleInit {
       const token = () => this.tokens.accessToken(link);
       const resourceType = resourceOf(operation);
       const patient = link.patient_id ? encodeURIComponent(link.patient_id) : null;
-      let resources: Record<string, unknown>[];
-      if (resourceType === 'Patient') {
-        resources = patient ? [await read(`${base}/Patient/${patient}`, token)] : await searchAll(`${base}/Patient`, token);
-      } else {
-        resources = await searchAll(`${base}/${resourceType}?${patient ? `patient=${patient}&` : ''}_count=50`, token);
-      }
       const started = Date.now();
-      const { stored } = await this.healthData.ingest(job.ownerUserId, insurer, resources);
-      this.logger.log({ insurer, operation, stored, ingestMs: Date.now() - started }, 'insurer data stored');
+      let stored = 0;
+      // Each page is stored as it arrives (upserts keyed by source ids, so a retry after a partial run only
+      // completes it); storing one page overlaps fetching the next.
+      const store = async (resources: Record<string, unknown>[]) => {
+        stored += (await this.healthData.ingest(job.ownerUserId, insurer, resources)).stored;
+      };
+      if (resourceType === 'Patient' && patient) {
+        await store([await read(`${base}/Patient/${patient}`, token)]);
+      } else {
+        const query = resourceType === 'Patient' ? '' : `?${patient ? `patient=${patient}&` : ''}_count=50`;
+        await searchPages(`${base}/${resourceType}${query}`, token, store);
+      }
+      this.logger.log({ insurer, operation, stored, ms: Date.now() - started }, 'insurer data stored');
       await this.polling.complete(job.pollingEventId, stored > 0 ? 'complete' : 'missing', { insurer, operation, count: stored });
     });
   }
