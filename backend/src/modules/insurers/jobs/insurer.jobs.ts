@@ -58,10 +58,13 @@ export class InsurerJobs implements OnModuleInit {
       const patient = link.patient_id ? encodeURIComponent(link.patient_id) : null;
       const started = Date.now();
       let stored = 0;
+      let storeMs = 0;
       // Each page is stored as it arrives (upserts keyed by source ids, so a retry after a partial run only
       // completes it); storing one page overlaps fetching the next.
       const store = async (resources: Record<string, unknown>[]) => {
+        const began = performance.now();
         stored += (await this.healthData.ingest(job.ownerUserId, insurer, resources)).stored;
+        storeMs += performance.now() - began;
       };
       if (resourceType === 'Patient' && patient) {
         await store([await read(`${base}/Patient/${patient}`, token)]);
@@ -69,8 +72,9 @@ export class InsurerJobs implements OnModuleInit {
         const query = resourceType === 'Patient' ? '' : `?${patient ? `patient=${patient}&` : ''}_count=50`;
         await searchPages(`${base}/${resourceType}${query}`, token, store);
       }
-      this.logger.log({ insurer, operation, stored, ms: Date.now() - started }, 'insurer data stored');
-      await this.polling.complete(job.pollingEventId, stored > 0 ? 'complete' : 'missing', { insurer, operation, count: stored });
+      const timing = { totalMs: Date.now() - started, storeMs: Math.round(storeMs) };
+      this.logger.log({ insurer, operation, stored, ...timing }, 'insurer data stored');
+      await this.polling.complete(job.pollingEventId, stored > 0 ? 'complete' : 'missing', { insurer, operation, count: stored, ...timing });
     });
   }
 
