@@ -9,6 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchWeb } from './bench-web.mjs';
+import { assembleWebRoot } from './lib/web-root.mjs';
 import { ROOT, buildProjects, missingBuilds } from './lib/workspace.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,7 +42,8 @@ const row = (name, r) => ({
   errors: r.errors + r.non2xx,
 });
 
-await buildProjects(missingBuilds().filter((p) => ['backend', '@healthlink/contracts', 'sandbox'].includes(p)));
+await buildProjects(missingBuilds());
+const { webRoot } = assembleWebRoot();
 
 const [port, pgPort, sandboxPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -55,7 +58,7 @@ const backend = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, AUTH_JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production', HTTP_TRUST_PROXY: 'true',
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SANDBOX_URL: sandboxUrl, SMTP_PORT: String(smtpPort) },
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SANDBOX_URL: sandboxUrl, SMTP_PORT: String(smtpPort), WEB_ROOT: webRoot },
 });
 const bare = createServer();
 const results = [];
@@ -112,6 +115,9 @@ try {
     { figure: 'ingest throughput (time storing)', value: `${linking.ingestPerSecond} resources/s`, target: '>= 2000/s' },
     { figure: 'fetch + ingest throughput (wall)', value: `${linking.perSecond} resources/s` },
   ]);
+
+  console.log('\nHome page (shell + public remote), Chromium and Lighthouse 12 mobile');
+  console.table(await benchWeb({ baseUrl: base }));
   const status = readFileSync(`/proc/${backend.pid}/status`, 'utf8');
   const peak = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
   if (peak) console.log(`backend peak RSS: ${Math.round(Number(peak) / 1024)} MiB`);

@@ -29,6 +29,7 @@ function createWebJestConfig(projectDir, { extraSetupFiles = [] } = {}) {
     },
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'style-stub.js'),
+      '\\.svg$': path.join(__dirname, 'file-stub.js'),
       '^@healthlink/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts'),
       '^@healthlink/web-ui$': path.join(workspaceRoot, 'libs/web-ui/src/index.ts'),
       '^@healthlink/web-runtime$': path.join(workspaceRoot, 'libs/web-runtime/src/index.ts'),

@@ -22,6 +22,7 @@ export {
   initFederation,
   loadRemoteApp,
   loadRemotesManifest,
+  preloadRemoteFor,
   REMOTES_MANIFEST_URL,
   RemoteUnavailableError,
   resetRemoteLoader,
@@ -31,5 +32,10 @@ export {
 } from './federation/remote-loader';
 export { RemoteLoaderContext, RemoteLoaderProvider } from './federation/remote-loader-context';
 export { RemoteArea, type RemoteAreaProps } from './federation/RemoteArea';
-export { lazyPage } from './federation/lazy-page';
+export { lazyPage, type LazyPageComponent } from './federation/lazy-page';
 export { RemoteUnavailable } from './federation/RemoteUnavailable';
+export { analyticsAllowed, CONSENT_EVENT, CONSENT_MAX_AGE_SECONDS, readConsent, useConsent, writeConsent } from './consent/consent';
+export { ANALYTICS_EVENTS_URL, analyticsPath, trackEvent, trackPageView } from './analytics/analytics';
+export { prefetchSiteInfo } from './site-info/early-site-info';
+export { DEFAULT_PRODUCT_NAME, siteInfoQuery, telHref, usePageTitle, useSiteInfo, type SiteInfoState } from './site-info/site-info';
+export { routeForPath } from './routing/route-for-path';

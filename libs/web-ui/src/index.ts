@@ -5,6 +5,7 @@ export { VisuallyHidden } from './components/VisuallyHidden';
 export { Container } from './components/Container';
 export { Modal, ModalCloseButton, type ModalProps } from './components/Modal';
 export { PasswordField, TextField, type PasswordFieldProps, type TextFieldProps } from './components/TextField';
+export { TextAreaField, type TextAreaFieldProps } from './components/TextAreaField';
 export { FormMessage, type FormMessageProps } from './components/FormMessage';
 export { PendingActions, type PendingActionsProps } from './components/PendingActions';
 export { useFormProblem, type FormProblem } from './hooks/useFormProblem';

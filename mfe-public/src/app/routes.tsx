@@ -1,9 +1,8 @@
-import type { ComponentType } from 'react';
 import type { PublicPage } from '@healthlink/contracts';
-import { lazyPage } from '@healthlink/web-runtime';
+import { lazyPage, routeForPath, type LazyPageComponent } from '@healthlink/web-runtime';
 
 // One lazily loaded chunk per page; features never import each other, this table composes them.
-export const pages: Record<PublicPage, ComponentType> = {
+export const pages: Record<PublicPage, LazyPageComponent<object>> = {
   home: lazyPage(() => import('../features/home/routes/HomePage').then((m) => m.HomePage)),
   about: lazyPage(() => import('../features/about/routes/AboutPage').then((m) => m.AboutPage)),
   curesAct: lazyPage(() => import('../features/cures-act/routes/CuresActPage').then((m) => m.CuresActPage)),
@@ -14,3 +13,9 @@ export const pages: Record<PublicPage, ComponentType> = {
   coupons: lazyPage(() => import('../features/coupons/routes/CouponsPage').then((m) => m.CouponsPage)),
   drugLookup: lazyPage(() => import('../features/drug-lookup/routes/DrugLookupPage').then((m) => m.DrugLookupPage)),
 };
+
+/** Starts loading the chunk of the page at this path (when it is one of ours) before the page renders. */
+export function preloadPageFor(pathname: string): void {
+  const route = routeForPath(pathname);
+  if (route?.remote === 'mfe_public') pages[route.page as PublicPage].preload();
+}

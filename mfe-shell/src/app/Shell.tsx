@@ -1,26 +1,38 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '@healthlink/web-runtime';
+import { useSession, useSiteInfo } from '@healthlink/web-runtime';
 import { Header } from '../features/navigation/components/Header';
 import { Footer } from '../features/footer/components/Footer';
+import { CookieConsent } from '../features/consent/components/CookieConsent';
+import { usePageViews } from '../features/analytics/hooks/usePageViews';
 import { useClearCacheOnSessionEnd } from '../features/session/hooks/useClearCacheOnSessionEnd';
-import { useInactivityLogout } from '../features/session/hooks/useInactivityLogout';
 import { useLogout } from '../features/session/hooks/useLogout';
-import { SignInModal } from '../features/sign-in/components/SignInModal';
 import { AppToaster } from '../features/toasts/components/AppToaster';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from './ScrollToTop';
 
+// Not needed to show a page: loaded when the visitor first presses Login.
+// Only for a signed-in user: a visitor's pages never load it.
+const InactivityLogout = lazy(() => import('../features/session/components/InactivityLogout').then((m) => ({ default: m.InactivityLogout })));
+const loadSignInModal = () => import('../features/sign-in/components/SignInModal');
+const SignInModal = lazy(() => loadSignInModal().then((m) => ({ default: m.SignInModal })));
+
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** The page frame around every route: skip link, header, the route's remote area, footer, toasts, sign-in. */
+/** The page frame around every route: skip link, header, the route's remote area, footer, cookies, toasts, sign-in. */
 export function Shell() {
   const { pathname } = useLocation();
   const { isLoggedIn } = useSession();
+  const { productName } = useSiteInfo();
   const [signInOpen, setSignInOpen] = useState(false);
   const logout = useLogout();
-  useInactivityLogout(logout);
   useClearCacheOnSessionEnd();
+  usePageViews();
+
+  // A layout effect runs before the pages' own (passive) title effects: a page without one shows the name.
+  useLayoutEffect(() => {
+    document.title = productName;
+  }, [pathname, productName]);
 
   // A login in another tab (or bundle) makes the open sign-in modal pointless.
   useEffect(() => {
@@ -33,12 +45,22 @@ export function Shell() {
       <a className="shell-skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
-      <Header onLoginClick={() => setSignInOpen(true)} onLogoutClick={logout} />
+      <Header onLoginClick={() => setSignInOpen(true)} onLogoutClick={logout} onLoginIntent={() => void loadSignInModal()} />
       <main id={MAIN_CONTENT_ID} className="shell-main" tabIndex={-1}>
         <AppRoutes />
       </main>
       <Footer variant={pathname === '/app/dashboard' ? 'dashboard' : 'default'} />
-      <SignInModal open={signInOpen && !isLoggedIn} onClose={() => setSignInOpen(false)} />
+      <CookieConsent />
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <InactivityLogout onIdle={logout} />
+        </Suspense>
+      )}
+      {signInOpen && !isLoggedIn && (
+        <Suspense fallback={null}>
+          <SignInModal open onClose={() => setSignInOpen(false)} />
+        </Suspense>
+      )}
       <AppToaster />
     </>
   );

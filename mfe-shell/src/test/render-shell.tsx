@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { RemoteAppProps } from '@healthlink/contracts';
-import { buildUnsignedToken, RemoteLoaderProvider, TOKEN_KEY, type RemoteAppLoader } from '@healthlink/web-runtime';
+import type { RemoteAppProps, SiteInfo } from '@healthlink/contracts';
+import { buildUnsignedToken, RemoteLoaderProvider, siteInfoQuery, TOKEN_KEY, type RemoteAppLoader } from '@healthlink/web-runtime';
 import { Shell } from '../app/Shell';
 
 /** A loader standing in for the federation runtime: each remote renders "<remote>: <page>" as its h1. */
@@ -19,8 +19,23 @@ function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-export function renderShell(path: string, loader: RemoteAppLoader = fakeRemoteLoader()) {
+/** What GET /api/siteInfo answers in these tests (deliberately not the server's defaults). */
+export const TEST_SITE_INFO: SiteInfo = {
+  productName: 'CarePath',
+  supportEmail: 'help@carepath.example',
+  supportPhone: '(800) 555-0100',
+  brokerPhone: '(800) 555-0199',
+  blogUrl: 'https://blog.carepath.example/',
+  linkedInUrl: 'https://www.linkedin.com/company/carepath-example',
+  socialLinks: [
+    { name: 'LinkedIn', url: 'https://www.linkedin.com/company/carepath-example' },
+    { name: 'Facebook', url: 'https://www.facebook.com/carepath.example' },
+  ],
+};
+
+export function renderShell(path: string, loader: RemoteAppLoader = fakeRemoteLoader(), { siteInfo = TEST_SITE_INFO }: { siteInfo?: SiteInfo | null } = {}) {
   const queryClient = new QueryClient();
+  if (siteInfo) queryClient.setQueryData(siteInfoQuery.queryKey, siteInfo);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

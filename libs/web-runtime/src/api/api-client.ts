@@ -12,6 +12,8 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   /** Send no session token: login, sign-up and the recovery calls (spec part 1 §6). */
   anonymous?: boolean;
+  /** Let the request outlive the page (an analytics event sent as the visitor leaves). */
+  keepalive?: boolean;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -46,6 +48,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

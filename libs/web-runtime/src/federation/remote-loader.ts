@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteAppProps, RemoteName, RemotesManifest } from '@healthlink/contracts';
+import { isLoggedIn } from '../session/session';
+import { routeForPath } from '../routing/route-for-path';
 import { isUnavailableResult } from './unavailable-result';
 
 export const REMOTES_MANIFEST_URL = '/remotes.json';
@@ -119,6 +121,17 @@ export const loadRemoteApp: RemoteAppLoader = <R extends RemoteName>(remote: R, 
   );
   return promise as Promise<RemoteAppComponent<R>>;
 };
+
+/**
+ * Start-up: starts loading the remote that will render this pathname, so its manifest, entry and first
+ * chunks download while the shell's own libraries do (the area that shows it reuses the same load).
+ * Nothing for a login-required page without a session: that visitor is sent to / instead.
+ */
+export function preloadRemoteFor(pathname: string, load: RemoteAppLoader = loadRemoteApp): void {
+  const route = routeForPath(pathname);
+  if (!route || (route.access === 'login' && !isLoggedIn())) return;
+  load(route.remote).catch(() => undefined);
+}
 
 /** Test helper: forgets every cached manifest, registration and module. */
 export function resetRemoteLoader(): void {

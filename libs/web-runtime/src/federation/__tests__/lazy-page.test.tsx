@@ -41,3 +41,34 @@ describe('lazyPage', () => {
     expect(load.mock.calls.length).toBeGreaterThan(failedCalls);
   });
 });
+
+describe('lazyPage preload', () => {
+  it('starts the import before the first render, which then reuses it', async () => {
+    const load = jest.fn().mockResolvedValue(AboutPage);
+    const Page = lazyPage(load);
+    Page.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed preload, so the render imports again', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(AboutPage);
+    const Page = lazyPage(load);
+    Page.preload();
+    await Promise.resolve();
+    await Promise.resolve();
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

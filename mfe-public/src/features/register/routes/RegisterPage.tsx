@@ -1,8 +1,10 @@
 import { Container } from '@healthlink/web-ui';
+import { usePageTitle } from '@healthlink/web-runtime';
 import { RegisterForm } from '../components/RegisterForm';
 import './register.css';
 
 export function RegisterPage() {
+  usePageTitle('Sign Up');
   return (
     <Container className="page register">
       <h1>Sign Up</h1>

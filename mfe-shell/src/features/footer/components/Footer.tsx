@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { VisuallyHidden } from '@healthlink/web-ui';
+import { telHref, useSiteInfo } from '@healthlink/web-runtime';
 import { BRAND } from '../../../config/brand';
 
 export type FooterVariant = 'default' | 'dashboard';
 
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+/** A link to another site; until its configured address is known it renders as plain text. */
+function ExternalLink({ href, children }: { href: string | undefined; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      {href && <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
     </a>
   );
 }
@@ -27,16 +29,17 @@ const SOLUTIONS = ['Healthcare Data', 'Analytics', 'Rx Compare', 'Insights'];
 
 /** Spec part 1 §2 footer; on the dashboard it switches to a compact layout beside the sidebar. */
 export function Footer({ variant }: { variant: FooterVariant }) {
+  const { site, productName } = useSiteInfo();
   return (
     <footer className={`shell-footer shell-footer--${variant}`}>
       <div className="hl-container shell-footer__inner">
         <div className="shell-footer__about">
-          <p className="shell-footer__name">{BRAND.productName}</p>
+          <p className="shell-footer__name">{productName}</p>
           <p className="shell-footer__tagline">{BRAND.tagline}</p>
           <ul className="shell-footer__social" aria-label="Social media">
-            {BRAND.social.map((link) => (
-              <li key={link.network}>
-                <ExternalLink href={link.url}>{link.network}</ExternalLink>
+            {site?.socialLinks.map((link) => (
+              <li key={link.name}>
+                <ExternalLink href={link.url}>{link.name}</ExternalLink>
               </li>
             ))}
           </ul>
@@ -54,12 +57,12 @@ export function Footer({ variant }: { variant: FooterVariant }) {
               <Link to="/contact">Contact Us</Link>
             </li>
             <li>
-              <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>
+              <a href={site && `mailto:${site.supportEmail}`}>{site?.supportEmail ?? 'Email support'}</a>
             </li>
             <li>
-              <a href={`tel:${BRAND.brokerPhone.tel}`}>
+              <a href={site && telHref(site.brokerPhone)}>
                 <span className="shell-footer__label">Talk to a broker: </span>
-                {BRAND.brokerPhone.display}
+                {site?.brokerPhone}
               </a>
             </li>
           </Column>
@@ -71,7 +74,7 @@ export function Footer({ variant }: { variant: FooterVariant }) {
               <Link to="/curesAct">Cures Act</Link>
             </li>
             <li>
-              <ExternalLink href={BRAND.blogUrl}>Blog</ExternalLink>
+              <ExternalLink href={site?.blogUrl}>Blog</ExternalLink>
             </li>
           </Column>
           <Column title="Legal">
@@ -86,7 +89,7 @@ export function Footer({ variant }: { variant: FooterVariant }) {
       </div>
       <div className="hl-container shell-footer__bottom">
         <p>
-          © {BRAND.copyrightYear} {BRAND.companyName}, {BRAND.companyLocation}
+          © {BRAND.copyrightYear} {productName}, {BRAND.companyLocation}
         </p>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { SESSION_EVENT, TOKEN_KEY } from '@healthlink/web-runtime';
-import { mockScreen, renderShell, signIn } from '../../../test/render-shell';
+import { mockScreen, renderShell, signIn, TEST_SITE_INFO } from '../../../test/render-shell';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -22,7 +22,8 @@ describe('header', () => {
     expect(nav.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(nav.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'HealthLink home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'CarePath home' })).toHaveAttribute('href', '/');
+    expect(nav.getByRole('link', { name: 'Blog (opens in a new tab)' })).toHaveAttribute('href', TEST_SITE_INFO.blogUrl);
   });
 
   it('for a member: Dashboard (current on the dashboard), Profile and Logout; Logout ends the session and goes to /', async () => {
@@ -102,6 +103,25 @@ describe('About dropdown', () => {
     fireEvent.mouseDown(document.body);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(mainNav()).queryByRole('link', { name: 'Cures Act' })).not.toBeInTheDocument();
+  });
+
+  it('a second click closes it; Escape on the button closes it; focus leaving the menu closes it', async () => {
+    const toggle = await setup();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(toggle);
+    fireEvent.keyDown(toggle, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    fireEvent.keyDown(toggle, { key: 'ArrowUp' });
+    const curesAct = within(mainNav()).getByRole('link', { name: 'Cures Act' });
+    expect(curesAct).toHaveFocus();
+    fireEvent.blur(curesAct, { relatedTarget: within(mainNav()).getByRole('link', { name: 'Contact' }) });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes when an item is chosen, and the page changes', async () => {

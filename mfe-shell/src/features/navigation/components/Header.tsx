@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, SMALL_SCREEN_QUERY, useMediaQuery, VisuallyHidden } from '@healthlink/web-ui';
-import { useSession } from '@healthlink/web-runtime';
-import { BRAND } from '../../../config/brand';
+import { useSession, useSiteInfo } from '@healthlink/web-runtime';
 import { sectionForPath, type NavSection } from '../lib/current-section';
 import { AboutMenu } from './AboutMenu';
 
@@ -11,6 +10,8 @@ export interface HeaderProps {
   onLoginClick: () => void;
   /** Ends the session and leaves for /. */
   onLogoutClick: () => void;
+  /** The pointer or focus reached Login: a chance to fetch the sign-in code before the press. */
+  onLoginIntent?: () => void;
 }
 
 const NAV_ID = 'shell-primary-nav';
@@ -24,8 +25,9 @@ function BrandMark() {
   );
 }
 
-export function Header({ onLoginClick, onLogoutClick }: HeaderProps) {
+export function Header({ onLoginClick, onLogoutClick, onLoginIntent }: HeaderProps) {
   const { isLoggedIn } = useSession();
+  const { site, productName } = useSiteInfo();
   const { pathname } = useLocation();
   const section = sectionForPath(pathname);
   const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
@@ -49,7 +51,7 @@ export function Header({ onLoginClick, onLogoutClick }: HeaderProps) {
       <div className="hl-container shell-header__bar">
         <Link to="/" className="shell-brand">
           <BrandMark />
-          <span className="shell-brand__name">{BRAND.productName}</span>
+          <span className="shell-brand__name">{productName}</span>
           <VisuallyHidden> home</VisuallyHidden>
         </Link>
 
@@ -89,7 +91,8 @@ export function Header({ onLoginClick, onLogoutClick }: HeaderProps) {
               </Link>
             </li>
             <li>
-              <a href={BRAND.blogUrl} className="shell-nav__link" target="_blank" rel="noopener noreferrer">
+              {/* Until the configured address is known the entry is plain text (an <a> without href). */}
+              <a href={site?.blogUrl} className="shell-nav__link" target="_blank" rel="noopener noreferrer">
                 Blog
                 <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
               </a>
@@ -120,7 +123,9 @@ export function Header({ onLoginClick, onLogoutClick }: HeaderProps) {
                   </Link>
                 </li>
                 <li className="shell-nav__action">
-                  <Button onClick={onLoginClick}>Login</Button>
+                  <Button onClick={onLoginClick} onPointerEnter={onLoginIntent} onFocus={onLoginIntent}>
+                    Login
+                  </Button>
                 </li>
               </>
             )}

@@ -41,7 +41,7 @@ describe('logout', () => {
     renderShell('/');
     await screen.findByRole('heading', { level: 1 });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     act(() => {
       localStorage.setItem(TOKEN_KEY, buildUnsignedToken({ exp: Math.floor(Date.now() / 1000) + 600 }));
       window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }));

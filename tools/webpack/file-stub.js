@@ -1,0 +1,2 @@
+// Jest stand-in for an imported image file: its URL.
+module.exports = 'test-file-stub.svg';
