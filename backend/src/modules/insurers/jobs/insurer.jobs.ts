@@ -88,15 +88,14 @@ export class InsurerJobs implements OnModuleInit {
     } catch (error) {
       const permanent = error instanceof PartnerPermanentError;
       if (!permanent && !job.isLastAttempt) throw error;
-      const ended = await this.polling.complete(job.pollingEventId, 'failed', { insurer, message });
-      if (ended) {
-        await this.errors.record({
-          errorType: 'INSURER_FETCH_FAILED',
-          userId: job.ownerUserId,
-          insurerName: INSURER_NAMES[insurer],
-          errorDetails: { step, attempt: job.attempt, message: error instanceof Error ? error.message : String(error) },
-        });
-      }
+      // The error row first: whoever sees the event failed can find why in the log.
+      await this.errors.record({
+        errorType: 'INSURER_FETCH_FAILED',
+        userId: job.ownerUserId,
+        insurerName: INSURER_NAMES[insurer],
+        errorDetails: { step, attempt: job.attempt, message: error instanceof Error ? error.message : String(error) },
+      });
+      await this.polling.complete(job.pollingEventId, 'failed', { insurer, message });
     }
   }
 }
