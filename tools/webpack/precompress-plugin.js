@@ -14,8 +14,9 @@ class PrecompressPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      // After minifying and the real content hashes (OPTIMIZE_HASH): each .gz/.br holds exactly the file beside it.
       compilation.hooks.processAssets.tapPromise(
-        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         async (assets) => {
           const jobs = Object.entries(assets)
             .filter(([name, source]) => TEXT_ASSET.test(name) && source.size() >= MIN_BYTES)
