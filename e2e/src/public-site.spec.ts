@@ -299,13 +299,38 @@ describe('public site', () => {
 
   it('loads no script from another origin, anywhere', async () => {
     await withPage(async (page) => {
+      const origin = new URL(appUrls().baseUrl).origin;
       const foreign: string[] = [];
       page.on('request', (r) => {
-        if (new URL(r.url()).origin !== appUrls().baseUrl) foreign.push(r.url());
+        if (new URL(r.url()).origin !== origin) foreign.push(r.url());
       });
       for (const path of PUBLIC_ROUTES) await open(page, path);
       await page.waitForLoadState('networkidle');
       expect(foreign).toEqual([]);
+    });
+  });
+
+  it.each(['/', '/about'])('%s: its HTML names every file the page loads at start, and each named file is used', async (path) => {
+    await withPage(async (page) => {
+      const origin = new URL(appUrls().baseUrl).origin;
+      const loaded: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.origin === origin && /\.(js|css|json)$/.test(url.pathname)) loaded.push(url.pathname);
+      });
+      const unused: string[] = [];
+      page.on('console', (m) => {
+        if (m.text().includes('was preloaded using link preload but not used')) unused.push(m.text());
+      });
+      await open(page, path);
+      await page.waitForLoadState('networkidle');
+      const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      const main = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
+      expect(preloaded.length).toBeGreaterThan(10);
+      // Nothing the page needs to show is discovered late, and no request is made twice.
+      expect([...loaded].sort()).toEqual([...preloaded, ...main].filter((p) => p.endsWith('.js') || p.endsWith('.css') || p.endsWith('.json')).sort());
+      await pause(3500);
+      expect(unused).toEqual([]);
     });
   });
 

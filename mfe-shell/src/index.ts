@@ -12,5 +12,5 @@ if (httpsUrl) {
   preloadRemoteFor(window.location.pathname);
   prefetchSiteInfo();
   // The async boundary: shared modules (React, the router...) are negotiated before bootstrap runs.
-  import('./bootstrap');
+  import(/* webpackChunkName: "bootstrap" */ './bootstrap');
 }

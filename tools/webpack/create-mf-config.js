@@ -3,6 +3,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PrecompressPlugin } = require('./precompress-plugin');
+const { PreloadManifestPlugin } = require('./preload-manifest-plugin');
 const rootPackage = require('../../package.json');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -130,8 +131,14 @@ function createMfConfig({ appDir, name, kind, port, title, runtimePlugins = [] }
         ...(isHost || !isProd
           ? [new HtmlWebpackPlugin({ template: isHost ? path.join(appDir, 'src/index.html') : path.join(__dirname, 'dev-index.html'), title: title ?? name })]
           : []),
+        new PreloadManifestPlugin(),
         ...(isProd ? [new PrecompressPlugin()] : []),
       ],
+      // A remote's pages share the web-runtime and contracts code in one chunk, whatever subset each page
+      // uses, instead of webpack copying small modules into every page chunk.
+      optimization: isHost
+        ? {}
+        : { splitChunks: { cacheGroups: { webRuntime: { test: /libs[\\/](web-runtime|contracts)[\\/]/, name: 'web-runtime', chunks: 'async', minChunks: 2, priority: 10, enforce: true } } } },
       performance: { hints: false },
       devServer: {
         port,

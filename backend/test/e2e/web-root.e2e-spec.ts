@@ -2,10 +2,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { createTestApp } from '../utils/test-app';
 
 const FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>shell</title>',
+  'preload.json': JSON.stringify({ groups: { bootstrap: ['bootstrap.5e6f7a8b9c.js'] } }),
   'main.3f9a1c2b7d.js': 'console.log("shell")',
   'remotes.json': JSON.stringify({ mfe_public: '/remotes/mfe_public/1.2.0/mf-manifest.json' }),
   'remotes/mfe_public/1.2.0/mf-manifest.json': '{"name":"mfe_public"}',
@@ -59,6 +61,23 @@ describe('the web bundles on the API origin (WEB_ROOT)', () => {
       const res = await get(url);
       expect([url, res.statusCode, res.body]).toEqual([url, 200, FILES['index.html']]);
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends the shell compressed when the browser accepts it, and names the page files in it', async () => {
+    writeFileSync(join(webRoot, 'index.html'), '<head><title>shell</title><script defer src=/main.js></script></head>');
+    try {
+      const res = await app.inject({ method: 'GET', url: '/about?utm=1', headers: { 'accept-encoding': 'gzip, br' } });
+      expect([res.statusCode, res.headers['content-encoding'], res.headers['content-type'], res.headers.vary]).toEqual([
+        200, 'br', 'text/html; charset=utf-8', 'Accept-Encoding',
+      ]);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(
+        '<head><title>shell</title><link rel="preload" href="/remotes.json" as="fetch" crossorigin>' +
+          '<link rel="preload" href="/api/siteInfo" as="fetch" crossorigin><link rel="preload" href="/bootstrap.5e6f7a8b9c.js" as="script">' +
+          '<script defer src=/main.js></script></head>',
+      );
+    } finally {
+      writeFileSync(join(webRoot, 'index.html'), FILES['index.html']);
     }
   });
 

@@ -85,3 +85,17 @@ export interface RemoteAppProps<R extends RemoteName = RemoteName> {
 
 /** The contents of `/remotes.json`: container name to the URL of its `mf-manifest.json`. */
 export type RemotesManifest = Partial<Record<RemoteName, string>>;
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * The route of the route table that serves a pathname (`:param` segments match any one segment), without
+ * a router: the web uses it before React has loaded, the server to name a page's files.
+ */
+export function routeForPath(pathname: string): AppRoute | undefined {
+  const parts = segments(pathname.split(/[?#]/)[0]);
+  return APP_ROUTES.find((route) => {
+    const pattern = segments(route.path);
+    return pattern.length === parts.length && pattern.every((part, i) => part.startsWith(':') || part === parts[i]);
+  });
+}

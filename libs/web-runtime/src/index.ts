@@ -38,4 +38,5 @@ export { analyticsAllowed, CONSENT_EVENT, CONSENT_MAX_AGE_SECONDS, readConsent, 
 export { ANALYTICS_EVENTS_URL, analyticsPath, trackEvent, trackPageView } from './analytics/analytics';
 export { prefetchSiteInfo } from './site-info/early-site-info';
 export { DEFAULT_PRODUCT_NAME, siteInfoQuery, telHref, usePageTitle, useSiteInfo, type SiteInfoState } from './site-info/site-info';
-export { routeForPath } from './routing/route-for-path';
+// The route matcher lives with the route table; re-exported for the remotes.
+export { routeForPath } from '@healthlink/contracts';

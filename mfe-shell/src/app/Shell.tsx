@@ -11,9 +11,9 @@ import { AppToaster } from '../features/toasts/components/AppToaster';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from './ScrollToTop';
 
-// Not needed to show a page: loaded when the visitor first presses Login.
 // Only for a signed-in user: a visitor's pages never load it.
 const InactivityLogout = lazy(() => import('../features/session/components/InactivityLogout').then((m) => ({ default: m.InactivityLogout })));
+// Not needed to show a page: loaded when the visitor first presses (or points at) Login.
 const loadSignInModal = () => import('../features/sign-in/components/SignInModal');
 const SignInModal = lazy(() => loadSignInModal().then((m) => ({ default: m.SignInModal })));
 

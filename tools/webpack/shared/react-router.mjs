@@ -1,8 +1,8 @@
 // What the web apps share as `react-router` (create-mf-config.js aliases the package name here): the
-// declarative router only, so the shared singleton can be tree-shaken. Need another export? Add it below.
+// declarative router's everyday API only, so the shared singleton can be tree-shaken. Tests (Jest) use
+// the real package, MemoryRouter included. Need another export? Add it below.
 export {
-  BrowserRouter, MemoryRouter, Routes, Route, Link, NavLink, Navigate, Outlet,
-  useLocation, useNavigate, useParams, useSearchParams, useMatch, useHref, useResolvedPath, useInRouterContext,
-  useNavigationType, useOutlet, useOutletContext, useRoutes,
-  matchPath, matchRoutes, generatePath, resolvePath, createSearchParams, createPath, parsePath,
+  BrowserRouter, Routes, Route, Link, NavLink, Navigate, Outlet,
+  useLocation, useNavigate, useParams, useSearchParams, useMatch,
+  matchPath, generatePath, createSearchParams,
 } from 'react-router-full';

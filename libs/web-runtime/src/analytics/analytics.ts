@@ -1,7 +1,6 @@
-import { ANALYTICS_FIELD_MAX_LENGTH, type AnalyticsEventRequest } from '@healthlink/contracts';
+import { ANALYTICS_FIELD_MAX_LENGTH, routeForPath, type AnalyticsEventRequest } from '@healthlink/contracts';
 import { apiRequest } from '../api/api-client';
 import { analyticsAllowed } from '../consent/consent';
-import { routeForPath } from '../routing/route-for-path';
 
 export const ANALYTICS_EVENTS_URL = '/api/analytics/events';
 

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteAppProps, RemoteName, RemotesManifest } from '@healthlink/contracts';
+import { routeForPath, type RemoteAppProps, type RemoteName, type RemotesManifest } from '@healthlink/contracts';
 import { isLoggedIn } from '../session/session';
-import { routeForPath } from '../routing/route-for-path';
 import { isUnavailableResult } from './unavailable-result';
 
 export const REMOTES_MANIFEST_URL = '/remotes.json';

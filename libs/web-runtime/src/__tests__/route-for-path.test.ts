@@ -1,4 +1,4 @@
-import { routeForPath } from '../route-for-path';
+import { routeForPath } from '@healthlink/contracts';
 
 describe('routeForPath', () => {
   it('finds static routes, parameterised ones, and nothing for unknown paths', () => {
