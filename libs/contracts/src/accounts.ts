@@ -2,14 +2,12 @@
  * Accounts and sessions (spec part 1 §2-§9): payloads, answers, the validation rules and their exact
  * messages. The forms and the server run the same checks, so a message reads the same wherever it comes from.
  */
+import { INPUT_MAX_LENGTH, isValidEmail, PASSWORD_MAX_LENGTH } from './fields';
 
 // ---- constants (part 1 §9) ----
 export const PASSWORD_MIN_LENGTH = 10;
 /** Inactivity logout, in the browser and for the server-side session alike. */
 export const INACTIVITY_LOGOUT_MS = 30 * 60 * 1000;
-export const INPUT_MAX_LENGTH = 100;
-/** Longest password accepted (argon2 input bound; long passphrases still fit). */
-export const PASSWORD_MAX_LENGTH = 128;
 /** Recovery codes: upper-case letters and digits, shown in the e-mail. */
 export const RECOVERY_CODE_LENGTH = 8;
 export const RECOVERY_CODE_TTL_MINUTES = 10;
@@ -81,12 +79,8 @@ export const AuthErrorCode = {
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
 // ---- rules (part 1 §5) ----
-/** Lower-case letters, digits and ._%+- before @, a domain, then a 2 to 4 letter ending. */
-export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/;
 export const SPECIAL_CHARACTER_PATTERN = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(normalizeEmail(email));
 
 /** One problem with a form: the field to highlight and the message to show. */
 export interface FieldProblem<F extends string = string> {

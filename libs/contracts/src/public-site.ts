@@ -1,5 +1,6 @@
 /** Public site (spec part 1 §2, §4, §5, §8, §9): contact form, consent, first-party analytics, site facts. */
-import { INPUT_MAX_LENGTH, isValidEmail, type FieldProblem } from './accounts';
+import type { FieldProblem } from './accounts';
+import { INPUT_MAX_LENGTH, isValidEmail } from './fields';
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 250;
 export const CONTACT_SUCCESS_TOAST_MS = 5000;
