@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { STATE_FILE } from './global-setup';
+import { APP_URLS_ENV } from './global-setup';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,7 +10,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function appUrls(): { baseUrl: string; sandboxUrl: string; dataDir: string } {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8'));
+  const urls = process.env[APP_URLS_ENV];
+  if (!urls) throw new Error(`${APP_URLS_ENV} is not set: run the browser suite through jest (its global setup starts the product)`);
+  return JSON.parse(urls);
 }
 
 export function launchBrowser(): Promise<Browser> {
