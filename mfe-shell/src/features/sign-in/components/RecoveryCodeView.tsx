@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { AccountMessages, AccountScreenTexts, normalizeEmail, normalizeRecoveryCode, RECOVERY_CODE_TTL_MINUTES } from '@healthlink/contracts';
-import { Button, FormMessage, LinkButton, ModalCloseButton, PendingActions, TextField, useFormProblem } from '@healthlink/web-ui';
+import { TextField, useFormProblem } from '@healthlink/web-ui';
 import { useVerifyRecoveryCode } from '../api/password-recovery';
 import { verifyCodeFailure } from '../lib/sign-in-errors';
+import { RecoveryForm } from './RecoveryForm';
 
 export interface RecoveryCodeViewProps {
   email: string;
@@ -16,8 +17,7 @@ export function RecoveryCodeView({ email, onVerified, onReturnToLogin, onClose }
   const { problem, setProblem, messageId, fieldProps } = useFormProblem<'randomString'>();
   const { mutate, isPending } = useVerifyRecoveryCode();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const randomString = normalizeRecoveryCode(code);
     if (!randomString) return setProblem({ message: AccountMessages.fillAllFields, field: 'randomString' });
     setProblem(null);
@@ -34,8 +34,16 @@ export function RecoveryCodeView({ email, onVerified, onReturnToLogin, onClose }
   }
 
   return (
-    <form noValidate onSubmit={submit} className="sign-in__form">
-      <ModalCloseButton onClick={onClose} />
+    <RecoveryForm
+      onSubmit={submit}
+      message={problem?.message}
+      messageId={messageId}
+      pending={isPending}
+      pendingLabel="Verifying code"
+      submitLabel="Verify Code"
+      onReturnToLogin={onReturnToLogin}
+      onClose={onClose}
+    >
       <TextField
         {...fieldProps('randomString')}
         label="Code"
@@ -48,15 +56,6 @@ export function RecoveryCodeView({ email, onVerified, onReturnToLogin, onClose }
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <FormMessage id={messageId}>{problem?.message}</FormMessage>
-      <PendingActions pending={isPending} label="Verifying code">
-        <Button type="submit" className="sign-in__submit">
-          Verify Code
-        </Button>
-      </PendingActions>
-      <p className="sign-in__aside">
-        <LinkButton onClick={onReturnToLogin}>Return to login</LinkButton>
-      </p>
-    </form>
+    </RecoveryForm>
   );
 }

@@ -1,7 +1,7 @@
-import type { FormEvent } from 'react';
 import { AccountMessages, AccountScreenTexts, isValidEmail, normalizeEmail } from '@healthlink/contracts';
-import { Button, FormMessage, LinkButton, ModalCloseButton, PendingActions, TextField, useFormProblem } from '@healthlink/web-ui';
+import { TextField, useFormProblem } from '@healthlink/web-ui';
 import { useSendRecoveryCode } from '../api/password-recovery';
+import { RecoveryForm } from './RecoveryForm';
 
 export interface RecoveryEmailViewProps {
   email: string;
@@ -15,8 +15,7 @@ export function RecoveryEmailView({ email, onEmailChange, onCodeSent, onReturnTo
   const { problem, setProblem, messageId, fieldProps } = useFormProblem<'email'>();
   const { mutate, isPending } = useSendRecoveryCode();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (!email.trim()) return setProblem({ message: AccountMessages.fillAllFields, field: 'email' });
     if (!isValidEmail(email)) return setProblem({ message: AccountMessages.invalidEmail, field: 'email' });
     setProblem(null);
@@ -24,8 +23,16 @@ export function RecoveryEmailView({ email, onEmailChange, onCodeSent, onReturnTo
   }
 
   return (
-    <form noValidate onSubmit={submit} className="sign-in__form">
-      <ModalCloseButton onClick={onClose} />
+    <RecoveryForm
+      onSubmit={submit}
+      message={problem?.message}
+      messageId={messageId}
+      pending={isPending}
+      pendingLabel="Sending code"
+      submitLabel="Send Code To Email"
+      onReturnToLogin={onReturnToLogin}
+      onClose={onClose}
+    >
       <p>Enter the email address of your account and we will send you a code.</p>
       <TextField
         {...fieldProps('email')}
@@ -37,15 +44,6 @@ export function RecoveryEmailView({ email, onEmailChange, onCodeSent, onReturnTo
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
       />
-      <FormMessage id={messageId}>{problem?.message}</FormMessage>
-      <PendingActions pending={isPending} label="Sending code">
-        <Button type="submit" className="sign-in__submit">
-          Send Code To Email
-        </Button>
-      </PendingActions>
-      <p className="sign-in__aside">
-        <LinkButton onClick={onReturnToLogin}>Return to login</LinkButton>
-      </p>
-    </form>
+    </RecoveryForm>
   );
 }

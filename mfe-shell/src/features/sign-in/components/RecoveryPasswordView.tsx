@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { AccountScreenTexts, normalizeEmail, resetPasswordProblem } from '@healthlink/contracts';
-import { Button, FormMessage, LinkButton, ModalCloseButton, PasswordField, PendingActions, useFormProblem } from '@healthlink/web-ui';
+import { PasswordField, useFormProblem } from '@healthlink/web-ui';
 import { useUpdateRecoveredPassword } from '../api/password-recovery';
 import { updatePasswordFailure } from '../lib/sign-in-errors';
+import { RecoveryForm } from './RecoveryForm';
 
 export interface RecoveryPasswordViewProps {
   email: string;
@@ -19,8 +20,7 @@ export function RecoveryPasswordView({ email, tempToken, onPasswordUpdated, onRe
   const { problem, setProblem, messageId, fieldProps } = useFormProblem<'password' | 'confirmPassword'>();
   const { mutate, isPending } = useUpdateRecoveredPassword();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const found = resetPasswordProblem({ password, confirmPassword });
     setProblem(found);
     if (found) return;
@@ -37,8 +37,16 @@ export function RecoveryPasswordView({ email, tempToken, onPasswordUpdated, onRe
   }
 
   return (
-    <form noValidate onSubmit={submit} className="sign-in__form">
-      <ModalCloseButton onClick={onClose} />
+    <RecoveryForm
+      onSubmit={submit}
+      message={problem?.message}
+      messageId={messageId}
+      pending={isPending}
+      pendingLabel="Updating password"
+      submitLabel="Update Password"
+      onReturnToLogin={onReturnToLogin}
+      onClose={onClose}
+    >
       <PasswordField
         {...fieldProps('password')}
         label="Password"
@@ -57,15 +65,6 @@ export function RecoveryPasswordView({ email, tempToken, onPasswordUpdated, onRe
         value={confirmPassword}
         onChange={(event) => setConfirmPassword(event.target.value)}
       />
-      <FormMessage id={messageId}>{problem?.message}</FormMessage>
-      <PendingActions pending={isPending} label="Updating password">
-        <Button type="submit" className="sign-in__submit">
-          Update Password
-        </Button>
-      </PendingActions>
-      <p className="sign-in__aside">
-        <LinkButton onClick={onReturnToLogin}>Return to login</LinkButton>
-      </p>
-    </form>
+    </RecoveryForm>
   );
 }
