@@ -34,6 +34,8 @@ function createWebJestConfig(projectDir, { extraSetupFiles = [] } = {}) {
       '^@healthlink/web-ui$': path.join(workspaceRoot, 'libs/web-ui/src/index.ts'),
       '^@healthlink/web-runtime$': path.join(workspaceRoot, 'libs/web-runtime/src/index.ts'),
       '^@healthlink/(contracts|web-ui|web-runtime)/(.*)$': path.join(workspaceRoot, 'libs/$1/src/$2'),
+      // Test helpers the web apps share; webpack has no such alias, so only tests can import them.
+      '^@healthlink/test-support/(.*)$': path.join(workspaceRoot, 'tools/jest/web/$1'),
     },
   };
 }

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DASHBOARD_PAGES } from '@healthlink/contracts';
 import RemoteApp from '../remote-entry';
-import { mockApi } from '../test/fetch-mock';
+import { mockApi } from '@healthlink/test-support/fetch-mock';
 
 // The shell provides the query client (shared singleton); pages that load data need it.
 const withQueryClient = (ui: ReactElement) => <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>;

@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteAppProps, SiteInfo } from '@healthlink/contracts';
 import { buildUnsignedToken, RemoteLoaderProvider, siteInfoQuery, TOKEN_KEY, type RemoteAppLoader } from '@healthlink/web-runtime';
+import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
 import { Shell } from '../app/Shell';
 
 /** A loader standing in for the federation runtime: each remote renders "<remote>: <page>" as its h1. */
@@ -18,20 +19,6 @@ export function fakeRemoteLoader(): jest.MockedFunction<RemoteAppLoader> {
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
-
-/** What GET /api/siteInfo answers in these tests (deliberately not the server's defaults). */
-export const TEST_SITE_INFO: SiteInfo = {
-  productName: 'CarePath',
-  supportEmail: 'help@carepath.example',
-  supportPhone: '(800) 555-0100',
-  brokerPhone: '(800) 555-0199',
-  blogUrl: 'https://blog.carepath.example/',
-  linkedInUrl: 'https://www.linkedin.com/company/carepath-example',
-  socialLinks: [
-    { name: 'LinkedIn', url: 'https://www.linkedin.com/company/carepath-example' },
-    { name: 'Facebook', url: 'https://www.facebook.com/carepath.example' },
-  ],
-};
 
 export function renderShell(path: string, loader: RemoteAppLoader = fakeRemoteLoader(), { siteInfo = TEST_SITE_INFO }: { siteInfo?: SiteInfo | null } = {}) {
   const queryClient = new QueryClient();

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { AccountMessages, AccountScreenTexts } from '@healthlink/contracts';
-import { callsTo, mockApi } from '../../../test/fetch-mock';
-import { renderPage } from '../../../test/render-page';
+import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 
 const CURRENT = 'Old!passw0rd';

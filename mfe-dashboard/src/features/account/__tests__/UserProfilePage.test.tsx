@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'react-hot-toast';
 import { AccountMessages, AccountScreenTexts, type AccountRecord, type PatientInfoEntry } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi, type ApiHandler } from '../../../test/fetch-mock';
-import { renderPage } from '../../../test/render-page';
+import { callsTo, mockApi, type ApiHandler } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { UserProfilePage } from '../routes/UserProfilePage';
 
 const entry = (overrides: Partial<PatientInfoEntry> = {}): PatientInfoEntry => ({

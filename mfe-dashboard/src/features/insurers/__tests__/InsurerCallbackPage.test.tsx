@@ -2,8 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { FETCH_OPERATIONS, InsurerTexts, type FetchOperation, type InsurerKey, type PollingEventResponse } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi, type ApiHandler, type ApiReply } from '../../../test/fetch-mock';
-import { renderPage } from '../../../test/render-page';
+import { callsTo, mockApi, type ApiHandler, type ApiReply } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { InsurerCallbackPage } from '../routes/InsurerCallbackPage';
 
 const OPERATIONS = Object.keys(FETCH_OPERATIONS) as FetchOperation[];
@@ -68,7 +68,7 @@ const expectProgress = (value: number, text: string) => {
 };
 
 const renderCallback = (insurer: string, query: string) =>
-  renderPage(<InsurerCallbackPage />, `/intermediary/${insurer}?${query}`, '/intermediary/:insurerPathParam');
+  renderPage(<InsurerCallbackPage />, `/intermediary/${insurer}?${query}`, { routePath: '/intermediary/:insurerPathParam' });
 
 describe('/intermediary/{insurer}', () => {
   beforeEach(() => {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, deferredReply, mockApi } from '../../../test/fetch-mock';
-import { renderPage } from '../../../test/render-page';
+import { callsTo, deferredReply, mockApi } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { ReferralPage } from '../routes/ReferralPage';
 
 const EXCHANGE = 'GET /api/externalEnrollment/exchangeReferralCodeForToken/';
 const location = () => screen.getByTestId('location');
-const renderReferral = (query: string) => renderPage(<ReferralPage />, `/authenticateReferral?${query}`, '/authenticateReferral');
+const renderReferral = (query: string) => renderPage(<ReferralPage />, `/authenticateReferral?${query}`, { routePath: '/authenticateReferral' });
 
 describe('/authenticateReferral', () => {
   afterEach(() => localStorage.clear());

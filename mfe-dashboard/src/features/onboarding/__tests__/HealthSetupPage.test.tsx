@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderPage } from '../../../test/render-page';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { HealthSetupPage } from '../routes/HealthSetupPage';
 
 describe('/healthSetup', () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { mockApi } from '../../../test/fetch-mock';
+import { mockApi } from '@healthlink/test-support/fetch-mock';
 import { mockMediaQueries } from '../../../test/media';
-import { renderPage } from '../../../test/render-page';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { AboutPage } from '../routes/AboutPage';
 import { PARTNERS } from '../components/PartnerLogos';
 

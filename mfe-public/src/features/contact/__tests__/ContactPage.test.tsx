@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactTexts } from '@healthlink/contracts';
-import { callsTo, deferredReply, mockApi, type ApiHandler } from '../../../test/fetch-mock';
-import { renderPage, TEST_SITE_INFO } from '../../../test/render-page';
+import { callsTo, deferredReply, mockApi, type ApiHandler } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
+import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
 import { ContactPage } from '../routes/ContactPage';
 
 const SEND = 'POST /api/contactUs';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { mockApi } from '../../../test/fetch-mock';
-import { renderPage } from '../../../test/render-page';
+import { mockApi } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { CuresActPage, KEY_POINTS } from '../routes/CuresActPage';
 
 const TITLES = [

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CONSENT_COOKIE } from '@healthlink/contracts';
-import { callsTo, mockApi } from '../../../test/fetch-mock';
-import { renderPage } from '../../../test/render-page';
+import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { HomePage } from '../routes/HomePage';
 
 describe('/ (home)', () => {

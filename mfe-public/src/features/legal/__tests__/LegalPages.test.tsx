@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { mockApi } from '../../../test/fetch-mock';
-import { renderPage, TEST_SITE_INFO } from '../../../test/render-page';
+import { mockApi } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
+import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
 import { PrivacyPolicyPage } from '../routes/PrivacyPolicyPage';
 import { TermsOfServicePage } from '../routes/TermsOfServicePage';
 

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { AccountMessages, AccountScreenTexts } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, deferredReply, mockApi } from '../../../test/fetch-mock';
-import { renderPage } from '../../../test/render-page';
+import { callsTo, deferredReply, mockApi } from '@healthlink/test-support/fetch-mock';
+import { renderPage } from '@healthlink/test-support/render-page';
 import { RegisterPage } from '../routes/RegisterPage';
 
 const GOOD_PASSWORD = 'Str0ng!passw0rd';

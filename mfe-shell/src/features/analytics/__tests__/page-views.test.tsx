@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CONSENT_COOKIE } from '@healthlink/contracts';
-import { callsTo, mockApi } from '../../../test/fetch-mock';
+import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
 import { renderShell, signIn } from '../../../test/render-shell';
 
 const EVENTS = 'POST /api/analytics/events';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CONSENT_COOKIE } from '@healthlink/contracts';
 import { readConsent } from '@healthlink/web-runtime';
-import { callsTo, mockApi } from '../../../test/fetch-mock';
+import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
 import { renderShell } from '../../../test/render-shell';
 
 const EVENTS = 'POST /api/analytics/events';

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { renderShell, signIn, TEST_SITE_INFO } from '../../../test/render-shell';
+import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
+import { renderShell, signIn } from '../../../test/render-shell';
 import { BRAND } from '../../../config/brand';
 
 const footer = () => within(screen.getByRole('contentinfo'));

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { SESSION_EVENT, TOKEN_KEY } from '@healthlink/web-runtime';
-import { mockScreen, renderShell, signIn, TEST_SITE_INFO } from '../../../test/render-shell';
+import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
+import { mockScreen, renderShell, signIn } from '../../../test/render-shell';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { INACTIVITY_LOGOUT_MS } from '@healthlink/contracts';
 import { LAST_ACTIVITY_KEY, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi } from '../../../test/fetch-mock';
+import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
 import { renderShell, signIn } from '../../../test/render-shell';
 import { ACTIVITY_WRITE_INTERVAL_MS } from '../hooks/useInactivityLogout';
 

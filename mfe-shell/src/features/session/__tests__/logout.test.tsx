@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi } from '../../../test/fetch-mock';
+import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
 import { renderShell, signIn } from '../../../test/render-shell';
 
 const location = () => screen.getByTestId('location').textContent;

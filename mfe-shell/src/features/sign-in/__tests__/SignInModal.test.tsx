@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'react-hot-toast';
 import { AccountMessages, AccountScreenTexts } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, deferredReply, mockApi } from '../../../test/fetch-mock';
+import { callsTo, deferredReply, mockApi } from '@healthlink/test-support/fetch-mock';
 import { renderShell } from '../../../test/render-shell';
 
 const sessionToken = () => buildUnsignedToken({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + 3600 });
