@@ -3,15 +3,72 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ClaimRow, ConditionRow, CoverageRow, PrescriptionRow } from './fhir-projections';
 
-export interface RawResource {
-  resourceType: string;
-  sourceId: string;
-  resource: object;
+/** One page of a fetch: the raw resources (each with a string resourceType and id) and their projections. */
+export interface HealthDataPage {
+  resources: object[];
+  claims: ClaimRow[];
+  prescriptions: PrescriptionRow[];
+  conditions: ConditionRow[];
+  coverages: CoverageRow[];
 }
 
-// Rows go to PostgreSQL as one JSON array per statement: a year of claims is one round trip, not hundreds.
-const BATCH = 500;
-const batches = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, i) => rows.slice(i * BATCH, (i + 1) * BATCH));
+// A page is one statement: one round trip, and atomic alone (PostgreSQL runs it as its own transaction) or
+// inside the caller's. The raw resources go as received, their type and id read in SQL; each projection is a
+// JSON array of rows. A conflicting row that would not change is left alone, so a re-fetch rewrites no TOASTed
+// resource and no index entry.
+// The closing set_config is SET LOCAL synchronous_commit = off: the page's commit does not wait for its WAL to
+// reach the disk. Nothing acknowledged can be lost: the fetch ends with a synchronous commit (its polling event,
+// then pg-boss's completion) that flushes this WAL first, and a crash before it re-runs the job on these upserts.
+const UPSERT_PAGE = `
+  WITH raw AS (
+    INSERT INTO fhir_resources AS t (user_id, insurer_key, resource_type, source_id, resource)
+    SELECT $1, $2, r.resource ->> 'resourceType', r.resource ->> 'id', r.resource FROM jsonb_array_elements($3::jsonb) AS r(resource)
+    ON CONFLICT (user_id, insurer_key, resource_type, source_id) DO UPDATE SET resource = EXCLUDED.resource, fetched_at = now()
+    WHERE t.resource IS DISTINCT FROM EXCLUDED.resource
+  ), claims AS (
+    INSERT INTO claims AS t (user_id, insurer_key, source_id, claim_type, status, outcome, service_date, payment_amount, rendering_provider, diagnoses, procedures)
+    SELECT $1, $2, r."sourceId", r."claimType", r.status, r.outcome, r."serviceDate", r."paymentAmount", r."renderingProvider", r.diagnoses, r.procedures
+    FROM jsonb_to_recordset($4::jsonb) AS r("sourceId" text, "claimType" text, status text, outcome text, "serviceDate" date,
+      "paymentAmount" numeric, "renderingProvider" text, diagnoses jsonb, procedures jsonb)
+    ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
+      claim_type = EXCLUDED.claim_type, status = EXCLUDED.status, outcome = EXCLUDED.outcome, service_date = EXCLUDED.service_date,
+      payment_amount = EXCLUDED.payment_amount, rendering_provider = EXCLUDED.rendering_provider,
+      diagnoses = EXCLUDED.diagnoses, procedures = EXCLUDED.procedures, updated_at = now()
+    WHERE (t.claim_type, t.status, t.outcome, t.service_date, t.payment_amount, t.rendering_provider, t.diagnoses, t.procedures)
+      IS DISTINCT FROM (EXCLUDED.claim_type, EXCLUDED.status, EXCLUDED.outcome, EXCLUDED.service_date, EXCLUDED.payment_amount,
+        EXCLUDED.rendering_provider, EXCLUDED.diagnoses, EXCLUDED.procedures)
+  ), prescriptions AS (
+    INSERT INTO prescriptions AS t (user_id, insurer_key, source_id, drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price)
+    SELECT $1, $2, r."sourceId", r."drugName", r."drugNdc", r."datePrescribed", r.provider, r."patientPaid", r."insurerPaid", r."totalPrice"
+    FROM jsonb_to_recordset($5::jsonb) AS r("sourceId" text, "drugName" text, "drugNdc" text, "datePrescribed" date, provider text,
+      "patientPaid" numeric, "insurerPaid" numeric, "totalPrice" numeric)
+    ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
+      drug_name = EXCLUDED.drug_name, drug_ndc = EXCLUDED.drug_ndc, date_prescribed = EXCLUDED.date_prescribed, provider = EXCLUDED.provider,
+      patient_paid = EXCLUDED.patient_paid, insurer_paid = EXCLUDED.insurer_paid, total_price = EXCLUDED.total_price, updated_at = now()
+    WHERE (t.drug_name, t.drug_ndc, t.date_prescribed, t.provider, t.patient_paid, t.insurer_paid, t.total_price)
+      IS DISTINCT FROM (EXCLUDED.drug_name, EXCLUDED.drug_ndc, EXCLUDED.date_prescribed, EXCLUDED.provider, EXCLUDED.patient_paid,
+        EXCLUDED.insurer_paid, EXCLUDED.total_price)
+  ), conditions AS (
+    INSERT INTO conditions AS t (user_id, insurer_key, source_id, code_system, code, display, clinical_status, onset_date)
+    SELECT $1, $2, r."sourceId", r."codeSystem", r.code, r.display, r."clinicalStatus", r."onsetDate"
+    FROM jsonb_to_recordset($6::jsonb) AS r("sourceId" text, "codeSystem" text, code text, display text, "clinicalStatus" text, "onsetDate" date)
+    ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
+      code_system = EXCLUDED.code_system, code = EXCLUDED.code, display = EXCLUDED.display,
+      clinical_status = EXCLUDED.clinical_status, onset_date = EXCLUDED.onset_date
+    WHERE (t.code_system, t.code, t.display, t.clinical_status, t.onset_date)
+      IS DISTINCT FROM (EXCLUDED.code_system, EXCLUDED.code, EXCLUDED.display, EXCLUDED.clinical_status, EXCLUDED.onset_date)
+  ), coverages AS (
+    INSERT INTO coverages AS t (user_id, insurer_key, source_id, status, plan_name, marketing_name, plan_year, period_start, period_end)
+    SELECT $1, $2, r."sourceId", r.status, r."planName", r."marketingName", r."planYear", r."periodStart", r."periodEnd"
+    FROM jsonb_to_recordset($7::jsonb) AS r("sourceId" text, status text, "planName" text, "marketingName" text, "planYear" integer,
+      "periodStart" date, "periodEnd" date)
+    ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
+      status = EXCLUDED.status, plan_name = EXCLUDED.plan_name, marketing_name = EXCLUDED.marketing_name,
+      plan_year = EXCLUDED.plan_year, period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end
+    WHERE (t.status, t.plan_name, t.marketing_name, t.plan_year, t.period_start, t.period_end)
+      IS DISTINCT FROM (EXCLUDED.status, EXCLUDED.plan_name, EXCLUDED.marketing_name, EXCLUDED.plan_year, EXCLUDED.period_start, EXCLUDED.period_end)
+  )
+  SELECT set_config('synchronous_commit', 'off', true)`;
 
 export interface ClaimRecord {
   id: string;
@@ -48,77 +105,21 @@ export class HealthDataRepository {
     return this.dataSource.transaction(work);
   }
 
-  async upsertRaw(manager: EntityManager, userId: string, insurer: string, resources: RawResource[]): Promise<void> {
-    for (const batch of batches(resources)) {
-      await manager.query(
-        `INSERT INTO fhir_resources (user_id, insurer_key, resource_type, source_id, resource)
-         SELECT $1, $2, r.resource_type, r.source_id, r.resource
-         FROM jsonb_to_recordset($3::jsonb) AS r(resource_type text, source_id text, resource jsonb)
-         ON CONFLICT (user_id, insurer_key, resource_type, source_id)
-         DO UPDATE SET resource = EXCLUDED.resource, fetched_at = now()`,
-        [userId, insurer, JSON.stringify(batch.map((r) => ({ resource_type: r.resourceType, source_id: r.sourceId, resource: r.resource })))],
-      );
-    }
-  }
-
-  async upsertClaims(manager: EntityManager, userId: string, insurer: string, rows: ClaimRow[]): Promise<void> {
-    for (const batch of batches(rows)) {
-      await manager.query(
-        `INSERT INTO claims (user_id, insurer_key, source_id, claim_type, status, outcome, service_date, payment_amount, rendering_provider, diagnoses, procedures)
-         SELECT $1, $2, r."sourceId", r."claimType", r.status, r.outcome, r."serviceDate", r."paymentAmount", r."renderingProvider", r.diagnoses, r.procedures
-         FROM jsonb_to_recordset($3::jsonb) AS r("sourceId" text, "claimType" text, status text, outcome text, "serviceDate" date,
-           "paymentAmount" numeric, "renderingProvider" text, diagnoses jsonb, procedures jsonb)
-         ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
-           claim_type = EXCLUDED.claim_type, status = EXCLUDED.status, outcome = EXCLUDED.outcome, service_date = EXCLUDED.service_date,
-           payment_amount = EXCLUDED.payment_amount, rendering_provider = EXCLUDED.rendering_provider,
-           diagnoses = EXCLUDED.diagnoses, procedures = EXCLUDED.procedures, updated_at = now()`,
-        [userId, insurer, JSON.stringify(batch)],
-      );
-    }
-  }
-
-  async upsertPrescriptions(manager: EntityManager, userId: string, insurer: string, rows: PrescriptionRow[]): Promise<void> {
-    for (const batch of batches(rows)) {
-      await manager.query(
-        `INSERT INTO prescriptions (user_id, insurer_key, source_id, drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price)
-         SELECT $1, $2, r."sourceId", r."drugName", r."drugNdc", r."datePrescribed", r.provider, r."patientPaid", r."insurerPaid", r."totalPrice"
-         FROM jsonb_to_recordset($3::jsonb) AS r("sourceId" text, "drugName" text, "drugNdc" text, "datePrescribed" date, provider text,
-           "patientPaid" numeric, "insurerPaid" numeric, "totalPrice" numeric)
-         ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
-           drug_name = EXCLUDED.drug_name, drug_ndc = EXCLUDED.drug_ndc, date_prescribed = EXCLUDED.date_prescribed, provider = EXCLUDED.provider,
-           patient_paid = EXCLUDED.patient_paid, insurer_paid = EXCLUDED.insurer_paid, total_price = EXCLUDED.total_price, updated_at = now()`,
-        [userId, insurer, JSON.stringify(batch)],
-      );
-    }
-  }
-
-  async upsertConditions(manager: EntityManager, userId: string, insurer: string, rows: ConditionRow[]): Promise<void> {
-    for (const batch of batches(rows)) {
-      await manager.query(
-        `INSERT INTO conditions (user_id, insurer_key, source_id, code_system, code, display, clinical_status, onset_date)
-         SELECT $1, $2, r."sourceId", r."codeSystem", r.code, r.display, r."clinicalStatus", r."onsetDate"
-         FROM jsonb_to_recordset($3::jsonb) AS r("sourceId" text, "codeSystem" text, code text, display text, "clinicalStatus" text, "onsetDate" date)
-         ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
-           code_system = EXCLUDED.code_system, code = EXCLUDED.code, display = EXCLUDED.display,
-           clinical_status = EXCLUDED.clinical_status, onset_date = EXCLUDED.onset_date`,
-        [userId, insurer, JSON.stringify(batch)],
-      );
-    }
-  }
-
-  async upsertCoverages(manager: EntityManager, userId: string, insurer: string, rows: CoverageRow[]): Promise<void> {
-    for (const batch of batches(rows)) {
-      await manager.query(
-        `INSERT INTO coverages (user_id, insurer_key, source_id, status, plan_name, marketing_name, plan_year, period_start, period_end)
-         SELECT $1, $2, r."sourceId", r.status, r."planName", r."marketingName", r."planYear", r."periodStart", r."periodEnd"
-         FROM jsonb_to_recordset($3::jsonb) AS r("sourceId" text, status text, "planName" text, "marketingName" text, "planYear" integer,
-           "periodStart" date, "periodEnd" date)
-         ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
-           status = EXCLUDED.status, plan_name = EXCLUDED.plan_name, marketing_name = EXCLUDED.marketing_name,
-           plan_year = EXCLUDED.plan_year, period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end`,
-        [userId, insurer, JSON.stringify(batch)],
-      );
-    }
+  /**
+   * Stores a page and its projections, keyed by (user, insurer, source id), in one statement: alone it is its own
+   * transaction; with a manager it joins the caller's. A page holds each resource once (PostgreSQL refuses an
+   * upsert that would touch one row twice).
+   */
+  async upsertPage(userId: string, insurer: string, page: HealthDataPage, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).query(UPSERT_PAGE, [
+      userId,
+      insurer,
+      JSON.stringify(page.resources),
+      JSON.stringify(page.claims),
+      JSON.stringify(page.prescriptions),
+      JSON.stringify(page.conditions),
+      JSON.stringify(page.coverages),
+    ]);
   }
 
   claimsOf(userId: string): Promise<ClaimRecord[]> {

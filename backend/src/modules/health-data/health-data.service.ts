@@ -12,7 +12,7 @@ import {
   type CoverageRow,
   type PrescriptionRow,
 } from './fhir-projections';
-import { HealthDataRepository, type RawResource } from './health-data.repository';
+import { HealthDataRepository } from './health-data.repository';
 
 type Json = Record<string, unknown>;
 
@@ -59,7 +59,7 @@ export class HealthDataService {
    * retried or repeated fetch updates rows and never duplicates them.
    */
   async ingest(userId: string, insurer: string, resources: Json[]): Promise<IngestResult> {
-    const raw: RawResource[] = [];
+    const raw: Json[] = [];
     const claims: ClaimRow[] = [];
     const prescriptions: PrescriptionRow[] = [];
     const conditions: ConditionRow[] = [];
@@ -73,7 +73,7 @@ export class HealthDataService {
         skipped++;
         continue;
       }
-      raw.push({ resourceType: type, sourceId: id, resource });
+      raw.push(resource);
       if (type === 'ExplanationOfBenefit') {
         const claim = claimFromEob(resource);
         if (claim) claims.push(claim);
@@ -91,15 +91,16 @@ export class HealthDataService {
         patient = resource;
       }
     }
-    await this.repository.transaction(async (manager) => {
-      await this.repository.upsertRaw(manager, userId, insurer, raw);
-      await this.repository.upsertClaims(manager, userId, insurer, claims);
-      await this.repository.upsertPrescriptions(manager, userId, insurer, prescriptions);
-      await this.repository.upsertConditions(manager, userId, insurer, conditions);
-      await this.repository.upsertCoverages(manager, userId, insurer, coverages);
-      const demographics = patient ? demographicsFromPatient(patient) : null;
-      if (demographics) await this.patientInfo.upsert(userId, insurer, demographics, manager);
-    });
+    const page = { resources: raw, claims, prescriptions, conditions, coverages };
+    const demographics = patient ? demographicsFromPatient(patient) : null;
+    if (demographics) {
+      await this.repository.transaction(async (manager) => {
+        await this.repository.upsertPage(userId, insurer, page, manager);
+        await this.patientInfo.upsert(userId, insurer, demographics, manager);
+      });
+    } else {
+      await this.repository.upsertPage(userId, insurer, page);
+    }
     return { stored: raw.length, skipped };
   }
 
