@@ -55,25 +55,28 @@ export class HealthDataService {
   ) {}
 
   /**
-   * Stores one fetch's resources and their projections in one transaction, keyed by the source's ids, so a
+   * Stores one page of a fetch, its resources and their projections together, keyed by the source's ids, so a
    * retried or repeated fetch updates rows and never duplicates them.
    */
   async ingest(userId: string, insurer: string, resources: Json[]): Promise<IngestResult> {
-    const raw: Json[] = [];
     const claims: ClaimRow[] = [];
     const prescriptions: PrescriptionRow[] = [];
     const conditions: ConditionRow[] = [];
     const coverages: CoverageRow[] = [];
     let patient: Json | null = null;
     let skipped = 0;
+    // A resource an insurer sends twice in one page (e.g. an _include'd resource) is stored once, the last copy:
+    // one statement cannot upsert the same row twice.
+    const unique = new Map<string, Json>();
     for (const resource of resources) {
       const type = typeof resource.resourceType === 'string' ? resource.resourceType : null;
       const id = typeof resource.id === 'string' && resource.id ? resource.id : null;
-      if (!type || !id) {
-        skipped++;
-        continue;
-      }
-      raw.push(resource);
+      if (!type || !id) skipped++;
+      else unique.set(`${type}/${id}`, resource);
+    }
+    const raw = [...unique.values()];
+    for (const resource of raw) {
+      const type = resource.resourceType;
       if (type === 'ExplanationOfBenefit') {
         const claim = claimFromEob(resource);
         if (claim) claims.push(claim);
