@@ -33,13 +33,14 @@ const FILES = {
   },
 };
 
-describe('pagePreloads', () => {
-  let root: string;
-  beforeEach(() => {
-    root = webRoot(FILES);
-  });
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
+// Each test gets its own web root, built from FILES.
+let root: string;
+beforeEach(() => {
+  root = webRoot(FILES);
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+describe('pagePreloads', () => {
   it('names the shell start-up files, remotes.json, and the route remote entry, module and page chunk, once each', () => {
     expect(pagePreloads(root, '/')).toEqual([
       { href: '/remotes.json', as: 'fetch' },
@@ -87,12 +88,6 @@ describe('withPreloads', () => {
 });
 
 describe('ShellPages', () => {
-  let root: string;
-  beforeEach(() => {
-    root = webRoot(FILES);
-  });
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
-
   it('answers brotli, gzip or plain HTML as the browser accepts', () => {
     const pages = new ShellPages(root);
     const plain = pages.render('/about')!;
