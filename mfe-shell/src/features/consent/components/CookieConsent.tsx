@@ -49,7 +49,14 @@ export function CookieConsent() {
         Cookies
       </button>
       {open && (
-        <Suspense fallback={null}>
+        // While the banner's code loads, its place (what aria-controls names) already exists and says so.
+        <Suspense
+          fallback={
+            <div id={bannerId} className="cookie-consent__banner" role="status">
+              Loading the cookie choices…
+            </div>
+          }
+        >
           <CookieBanner id={bannerId} onChoose={choose} onClose={close} onLeave={() => setOpen(false)} />
         </Suspense>
       )}
