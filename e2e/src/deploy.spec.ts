@@ -7,7 +7,7 @@ describe('docker-compose.yml', () => {
     spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
 
   it('is accepted by docker-compose with its secrets given', () => {
-    const result = compose({ POSTGRES_PASSWORD: 'example', AUTH_JWT_SECRET: 'example' });
+    const result = compose({ POSTGRES_PASSWORD: 'example', AUTH_JWT_SECRET: 'example', TOKEN_ENCRYPTION_KEY: 'example' });
     expect(result.error).toBeUndefined();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -17,8 +17,17 @@ describe('docker-compose.yml', () => {
     const env = { ...process.env };
     delete env.POSTGRES_PASSWORD;
     delete env.AUTH_JWT_SECRET;
+    delete env.TOKEN_ENCRYPTION_KEY;
     const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: REPO_ROOT, env, encoding: 'utf8' });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('POSTGRES_PASSWORD');
+  });
+
+  it('refuses to start without the insurer-token key (the backend requires it in production)', () => {
+    const env = { ...process.env, POSTGRES_PASSWORD: 'example', AUTH_JWT_SECRET: 'example' };
+    delete env.TOKEN_ENCRYPTION_KEY;
+    const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('TOKEN_ENCRYPTION_KEY');
   });
 });

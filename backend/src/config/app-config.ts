@@ -60,7 +60,7 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const sandboxUrl = env.SANDBOX_URL ?? `http://localhost:${env.SANDBOX_PORT ?? 4100}`;
-  const insurers = loadInsurersConfig(raw, { sandboxUrl, publicUrl });
+  const insurers = loadInsurersConfig(raw, { sandboxUrl, sandboxPublicUrl: env.SANDBOX_PUBLIC_URL ?? sandboxUrl, publicUrl });
   if (insurers.problems.length) throw new ConfigValidationError(insurers.problems);
   return {
     env: env.NODE_ENV,

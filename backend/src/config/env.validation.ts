@@ -172,6 +172,12 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'SANDBOX_URL must be an origin such as http://localhost:4100' })
   SANDBOX_URL?: string;
 
+  /** The sandbox as browsers reach it (its insurer sign-in pages), when that differs from SANDBOX_URL. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'SANDBOX_PUBLIC_URL must be an origin such as http://localhost:4100' })
+  SANDBOX_PUBLIC_URL?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Transform(toInt)
@@ -197,7 +203,7 @@ const ENV_KEYS = [
   'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
   'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'JOBS_SCHEMA', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
   'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'BROKER_PHONE',
-  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PORT', 'TOKEN_ENCRYPTION_KEY',
+  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PUBLIC_URL', 'SANDBOX_PORT', 'TOKEN_ENCRYPTION_KEY',
   'REFERRAL_PARTNER_KEYS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 const SECRET_KEYS: readonly string[] = ['DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD', 'TOKEN_ENCRYPTION_KEY', 'REFERRAL_PARTNER_KEYS'];

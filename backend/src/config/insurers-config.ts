@@ -33,14 +33,15 @@ export const INSURER_ENV_KEYS = INSURER_KEYS.flatMap((key) => Object.keys(FIELDS
  */
 export function loadInsurersConfig(
   raw: Record<string, string | undefined>,
-  defaults: { sandboxUrl: string; publicUrl: string },
+  // sandboxPublicUrl: the sandbox as the browser reaches it (the sign-in page); sandboxUrl: as the server does.
+  defaults: { sandboxUrl: string; sandboxPublicUrl: string; publicUrl: string },
 ): { insurers: Record<InsurerKey, InsurerEndpoints>; problems: string[] } {
   const problems: string[] = [];
   const insurers = {} as Record<InsurerKey, InsurerEndpoints>;
   for (const key of INSURER_KEYS) {
     const base = `${defaults.sandboxUrl}/insurers/${key}`;
     const fallback: InsurerEndpoints = {
-      authorizeUrl: `${base}/authorize`,
+      authorizeUrl: `${defaults.sandboxPublicUrl}/insurers/${key}/authorize`,
       tokenUrl: `${base}/token`,
       fhirBaseUrl: `${base}/fhir`,
       clientId: `healthlink-${key}`,
