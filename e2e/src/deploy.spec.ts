@@ -24,7 +24,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('refuses to start without the insurer-token key (the backend requires it in production)', () => {
-    const env = { ...process.env, POSTGRES_PASSWORD: 'example', AUTH_JWT_SECRET: 'example' };
+    const env: NodeJS.ProcessEnv = { ...process.env, POSTGRES_PASSWORD: 'example', AUTH_JWT_SECRET: 'example' };
     delete env.TOKEN_ENCRYPTION_KEY;
     const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: REPO_ROOT, env, encoding: 'utf8' });
     expect(result.status).not.toBe(0);
