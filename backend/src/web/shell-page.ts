@@ -66,7 +66,8 @@ export function withPreloads(html: string, links: PreloadLink[]): string {
   const tags = links
     .map((l) => `<link rel="preload" href="${escapeAttribute(l.href)}" as="${l.as}"${l.as === 'fetch' ? ' crossorigin' : ''}>`)
     .join('');
-  const at = html.search(/<script\b/i) >= 0 ? html.search(/<script\b/i) : html.search(/<\/head>/i);
+  const firstScript = html.search(/<script\b/i);
+  const at = firstScript >= 0 ? firstScript : html.search(/<\/head>/i);
   return at < 0 ? html : html.slice(0, at) + tags + html.slice(at);
 }
 
@@ -81,8 +82,9 @@ export class ShellPages {
   constructor(private readonly root: string) {}
 
   render(pathname: string, acceptEncoding = ''): ShellPage | null {
-    const stamp = [fileStamp(resolve(this.root, 'index.html')), fileStamp(resolve(this.root, 'remotes.json'))].join('|');
-    if (stamp.startsWith('|')) return null;
+    const indexStamp = fileStamp(resolve(this.root, 'index.html'));
+    if (!indexStamp) return null;
+    const stamp = `${indexStamp}|${fileStamp(resolve(this.root, 'remotes.json'))}`;
     if (stamp !== this.stamp) {
       this.cache.clear();
       this.stamp = stamp;
