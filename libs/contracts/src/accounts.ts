@@ -81,7 +81,6 @@ export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 // ---- rules (part 1 §5) ----
 export const SPECIAL_CHARACTER_PATTERN = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
 
-
 /** One problem with a form: the field to highlight and the message to show. */
 export interface FieldProblem<F extends string = string> {
   field: F;
