@@ -5,5 +5,6 @@ import type { SandboxPartner } from './partner';
 
 // Partners are added here as the product grows (coupon service, broker CRM, AI, trials).
 export function createPartners(config: SandboxConfig): SandboxPartner[] {
-  return [createMailPartner(config.smtpPort, config.host), createInsurersPartner()];
+  const insurers = createInsurersPartner();
+  return [createMailPartner(config.smtpPort, config.host), insurers, insurers.blueButtonPaths];
 }

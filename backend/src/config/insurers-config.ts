@@ -4,6 +4,8 @@ export interface InsurerEndpoints {
   authorizeUrl: string;
   tokenUrl: string;
   fhirBaseUrl: string;
+  /** RFC 7009 token revocation; empty (configured as `none`) when the insurer offers none. */
+  revocationUrl: string;
   clientId: string;
   clientSecret: string;
   scopes: string;
@@ -17,12 +19,13 @@ const FIELDS = {
   AUTHORIZE_URL: 'authorizeUrl',
   TOKEN_URL: 'tokenUrl',
   FHIR_BASE_URL: 'fhirBaseUrl',
+  REVOCATION_URL: 'revocationUrl',
   CLIENT_ID: 'clientId',
   CLIENT_SECRET: 'clientSecret',
   SCOPES: 'scopes',
   REDIRECT_URI: 'redirectUri',
 } as const satisfies Record<string, keyof InsurerEndpoints>;
-const URL_FIELDS = new Set(['AUTHORIZE_URL', 'TOKEN_URL', 'FHIR_BASE_URL', 'REDIRECT_URI']);
+const URL_FIELDS = new Set(['AUTHORIZE_URL', 'TOKEN_URL', 'FHIR_BASE_URL', 'REVOCATION_URL', 'REDIRECT_URI']);
 
 /** Every insurer variable the backend reads, for the validator's list of known keys. */
 export const INSURER_ENV_KEYS = INSURER_KEYS.flatMap((key) => Object.keys(FIELDS).map((field) => `${insurerEnvPrefix(key)}${field}`));
@@ -44,6 +47,7 @@ export function loadInsurersConfig(
       authorizeUrl: `${defaults.sandboxPublicUrl}/insurers/${key}/authorize`,
       tokenUrl: `${base}/token`,
       fhirBaseUrl: `${base}/fhir`,
+      revocationUrl: `${base}/revoke`,
       clientId: `healthlink-${key}`,
       clientSecret: `sandbox-secret-${key}`,
       scopes: 'openid patient/*.read launch/patient offline_access',
@@ -54,11 +58,16 @@ export function loadInsurersConfig(
       const name = `${insurerEnvPrefix(key)}${suffix}`;
       const value = raw[name];
       if (value === undefined || value === '') continue;
+      if (suffix === 'REVOCATION_URL' && value === 'none') {
+        endpoints.revocationUrl = '';
+        continue;
+      }
       if (URL_FIELDS.has(suffix) && !/^https?:\/\/[^\s]+$/.test(value)) {
         problems.push(`${name}: must be an http(s) URL (got ${JSON.stringify(value)})`);
         continue;
       }
-      endpoints[field] = value.replace(/\/+$/, '');
+      // Used exactly as given: Blue Button's endpoints end in `/` and answer the path without it with a 301.
+      endpoints[field] = value;
     }
     insurers[key] = endpoints;
   }

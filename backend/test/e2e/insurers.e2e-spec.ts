@@ -81,8 +81,9 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
     const { token, userId } = await tokenFor(app);
     await link(token, 'blueButtonSandbox');
     const [row] = await dataSourceOf(app).query('SELECT access_token_enc, refresh_token_enc FROM insurer_links WHERE user_id = $1', [userId]);
-    expect(row.access_token_enc).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(row.refresh_token_enc).toMatch(/^v1\./);
+    // v2.<kid>.<iv>.<tag>.<ciphertext>, bound to this user, insurer and column.
+    expect(row.access_token_enc).toMatch(/^v2\.[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(row.refresh_token_enc).toMatch(/^v2\./);
     expect((await api(token).post('/api/insurerDataFetch/checkToken', { insurers: ['blueButtonSandbox', 'humana'] })).json()).toEqual({ blueButtonSandbox: true, humana: false });
 
     const outcome = await fetchAll(token, 'blueButtonSandbox');
@@ -208,8 +209,13 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
       const started = await api(token).post('/api/insurerDataFetch/humanaFetch/getPatientEOB');
       const event = await waitFor(token, started.json().pollingEventID);
       expect(event).toMatchObject({ status: 'failed', response: { message: 'We could not get your data from this insurer right now. Please try again later.' } });
-      const [row] = await dataSourceOf(app).query(`SELECT insurer_name, error_type, error_details FROM errors WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, [userId]);
-      expect(row).toMatchObject({ insurer_name: 'Humana', error_type: 'INSURER_FETCH_FAILED' });
+      const [row] = await dataSourceOf(app).query(
+        `SELECT insurer_name, error_type, host, error_details FROM errors WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
+        [userId],
+      );
+      // The partner's host and status, and the polling event as correlation id, for operators.
+      expect(row).toMatchObject({ insurer_name: 'Humana', error_type: 'INSURER_FETCH_FAILED', host: new URL(sandbox.url).host });
+      expect(row.error_details).toMatchObject({ step: 'getPatientEOB', status: kind === 'status500' ? 500 : 200, correlationId: started.json().pollingEventID });
       expect(row.error_details.message).toMatch(detail);
     });
 

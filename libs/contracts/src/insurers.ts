@@ -80,7 +80,8 @@ export const FETCH_OPERATIONS = {
   getPatientDrugs: 'MedicationRequest',
 } as const;
 export type FetchOperation = keyof typeof FETCH_OPERATIONS;
-export const isFetchOperation = (value: string): value is FetchOperation => value in FETCH_OPERATIONS;
+// Own keys only: `in` would accept `constructor` or `toString` from Object.prototype.
+export const isFetchOperation = (value: string): value is FetchOperation => Object.hasOwn(FETCH_OPERATIONS, value);
 
 /**
  * What each insurer is asked for (part 2 §4's table; where its notes disagree on humana and uhc drugs,

@@ -11,6 +11,10 @@ import { MemberDirectory } from './member-directory';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, OAuthStore, type TokenResult } from './oauth-store';
 
 export const INSURERS_PREFIX = '/insurers';
+/** Blue Button 2.0's own paths (`/v2/o/token/`, `/v2/fhir/...`), served for the `blueButton` insurer. */
+export const BLUE_BUTTON_PREFIX = '/v2';
+/** Blue Button pages EOBs (and every search here) this many at a time, whatever `_count` asks. */
+export const BLUE_BUTTON_PAGE_SIZE = 5;
 export const DEFAULT_SCOPE = 'openid patient/*.read launch/patient offline_access';
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const MAX_TTL_SECONDS = 86_400;
@@ -21,7 +25,13 @@ export interface InsurersPartnerOptions {
   dataDir?: string;
 }
 
-export type InsurersPartner = SandboxPartner & { store: OAuthStore; faults: FaultRegistry; directory: MemberDirectory };
+export type InsurersPartner = SandboxPartner & {
+  store: OAuthStore;
+  faults: FaultRegistry;
+  directory: MemberDirectory;
+  /** Blue Button's own `/v2` paths, registered as a partner of its own. */
+  blueButtonPaths: SandboxPartner;
+};
 
 interface Outcome {
   status: number;
@@ -172,7 +182,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     return { ok: false, code: check.reason === 'expired' ? 'expired' : 'login', message, challenge: `${realm}, error="invalid_token", error_description="${message}"` };
   }
 
-  function search(req: FastifyRequest, key: InsurerKey, type: string, patientId: string): Outcome {
+  function searchType(req: FastifyRequest, key: InsurerKey, type: string, patientId: string, layout: Layout): Outcome {
     if (!isPatientSearchType(type)) return fhirOutcome(404, 'not-supported', `Search on ${type} is not supported`);
     const query = queryOf(req);
     const pageParam = insurerProfile(key).pageParam;
@@ -191,10 +201,10 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     if (other !== undefined) return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${other}`);
     const member = directory.byPatientId(key, patientId);
     const matches = member?.byType.get(type) ?? [];
-    return fhirOk(searchBundle({ fhirBase: fhirBase(req, key), type, query, pageParam, matches, offset, count: Math.min(count, MAX_PAGE_SIZE) }));
+    return fhirOk(searchBundle({ fhirBase: layout.fhirBase(req, key), type, query, pageParam, matches, offset, count: Math.min(count, layout.maxPageSize) }));
   }
 
-  function read(key: InsurerKey, type: string, id: string, patientId: string): Outcome {
+  function readResource(key: InsurerKey, type: string, id: string, patientId: string): Outcome {
     if (type === 'Patient' && id !== patientId) return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${id}`);
     const found = directory.find(key, type, id);
     if (!found) return fhirOutcome(404, 'not-found', `${type}/${id} is not known`);
@@ -202,13 +212,219 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     return fhirOk(found.resource);
   }
 
-  function renderConsent(reply: FastifyReply, key: InsurerKey, params: AuthorizeParams, state: AuthorizeFormState, status = 200): FastifyReply {
-    const html = renderAuthorizePage({ insurerName: insurerProfile(key).name, action: `${INSURERS_PREFIX}/${key}/authorize`, params, members: directory.list(key), state });
+  function renderConsent(
+    reply: FastifyReply, key: InsurerKey, params: AuthorizeParams, state: AuthorizeFormState, status: number, action: string,
+  ): FastifyReply {
+    const html = renderAuthorizePage({ insurerName: insurerProfile(key).name, action, params, members: directory.list(key), state });
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
 
   const renderError = (reply: FastifyReply, name: string, message: string, status = 400) =>
     reply.code(status).type('text/html; charset=utf-8').send(renderAuthorizeError(name, message));
+
+
+  /** A set of endpoints: the `/insurers/{key}/...` layout, or Blue Button's own paths for one insurer. */
+  interface Layout {
+    fhirBase(req: FastifyRequest, key: InsurerKey): string;
+    oauthBase(req: FastifyRequest, key: InsurerKey): string;
+    /** The consent form's action (a path). */
+    authorizeAction(key: InsurerKey): string;
+    /** Search pages never hold more than this, whatever `_count` asks. */
+    maxPageSize: number;
+  }
+  const defaultLayout: Layout = {
+    fhirBase,
+    oauthBase,
+    authorizeAction: (key) => `${INSURERS_PREFIX}/${key}/authorize`,
+    maxPageSize: MAX_PAGE_SIZE,
+  };
+
+  function authorizeGet(req: FastifyRequest, reply: FastifyReply, key: InsurerKey, layout: Layout): FastifyReply {
+    const checked = validateAuthorize(key, new FormBody(queryOf(req)));
+    if (!checked.ok) return renderError(reply, insurerProfile(key).name, checked.message);
+    return renderConsent(reply, key, checked.params, {}, 200, layout.authorizeAction(key));
+  }
+
+  function authorizePost(req: FastifyRequest, reply: FastifyReply, key: InsurerKey, layout: Layout): FastifyReply {
+    const name = insurerProfile(key).name;
+    const action = layout.authorizeAction(key);
+    if (!(req.body instanceof FormBody)) return renderError(reply, name, 'The form must be sent as application/x-www-form-urlencoded.');
+    const form = req.body;
+    const checked = validateAuthorize(key, form);
+    if (!checked.ok) return renderError(reply, name, checked.message);
+    const { params } = checked;
+    const decision = form.get('decision');
+    if (decision === 'deny') {
+      return reply.redirect(redirectTo(params.redirect_uri, { error: 'access_denied', error_description: 'The member denied access', state: params.state }), 302);
+    }
+    if (decision !== 'approve') return renderError(reply, name, 'Choose Approve or Deny.');
+    const username = form.get('username')?.trim() ?? '';
+    const chosen = form.get('member') ?? '';
+    const state: AuthorizeFormState = { member: chosen || undefined, username };
+    const member = directory.byUsername(key, username || chosen);
+    if (username && !member) {
+      const message = `No member has the username "${username}". Use one of the usernames listed above.`;
+      return renderConsent(reply, key, params, { ...state, error: { field: 'username', message } }, 400, action);
+    }
+    if (!member) return renderConsent(reply, key, params, { ...state, error: { field: 'member', message: 'Choose a member or type a username.' } }, 400, action);
+    if (!form.get('password')) {
+      const message = 'Enter a password. Any password works for a sandbox member.';
+      return renderConsent(reply, key, params, { ...state, error: { field: 'password', message } }, 400, action);
+    }
+    const code = store.issueCode({ insurer: key, clientId: params.client_id, redirectUri: params.redirect_uri, codeChallenge: params.code_challenge, patientId: member.patientId, scope: params.scope });
+    return reply.redirect(redirectTo(params.redirect_uri, { code, state: params.state }), 302);
+  }
+
+  async function tokenPost(req: FastifyRequest, reply: FastifyReply, key: InsurerKey): Promise<FastifyReply> {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    return respond(reply, faults.take(key, 'token'), 'oauth', () => {
+      const result = tokenRequest(key, req);
+      const json = 'application/json; charset=utf-8';
+      if (result.ok) return { status: 200, body: result.body, contentType: json };
+      return { status: result.status, body: result.body, contentType: json, headers: result.status === 401 ? { 'WWW-Authenticate': `Basic realm="${key}"` } : undefined };
+    });
+  }
+
+  function tokenRequest(key: InsurerKey, req: FastifyRequest): TokenResult {
+    const invalid = (description: string): TokenResult => ({ ok: false, status: 400, body: { error: 'invalid_request', error_description: description } });
+    if (!(req.body instanceof FormBody)) return invalid('The body must be application/x-www-form-urlencoded');
+    const form = req.body;
+    if (form.repeated().length) return invalid(`Parameters sent more than once: ${form.repeated().join(', ')}`);
+    const client = authenticateClient(key, req.headers.authorization, form);
+    if (!client.ok) return client.result;
+    const grantType = form.get('grant_type');
+    if (!grantType) return invalid('grant_type is missing');
+    if (grantType === 'authorization_code') {
+      const code = form.get('code');
+      const redirectUri = form.get('redirect_uri');
+      const codeVerifier = form.get('code_verifier');
+      if (!code) return invalid('code is missing');
+      if (!redirectUri) return invalid('redirect_uri is missing');
+      if (!codeVerifier) return invalid('code_verifier is missing: this insurer requires PKCE');
+      return store.exchangeCode({ insurer: key, clientId: client.clientId, code, redirectUri, codeVerifier });
+    }
+    if (grantType === 'refresh_token') {
+      const refreshToken = form.get('refresh_token');
+      if (!refreshToken) return invalid('refresh_token is missing');
+      return store.refresh({ insurer: key, clientId: client.clientId, refreshToken, scope: form.get('scope'), rotate: insurerProfile(key).rotatesRefreshTokens });
+    }
+    return { ok: false, status: 400, body: { error: 'unsupported_grant_type', error_description: `grant_type "${grantType}" is not supported` } };
+  }
+
+  /**
+   * RFC 7009: the client revokes a token it holds. 200 whether or not the token was known (§2.2); revoking a
+   * refresh token ends the whole grant, an access token only itself.
+   */
+  function revokePost(req: FastifyRequest, reply: FastifyReply, key: InsurerKey): FastifyReply {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    const json = 'application/json; charset=utf-8';
+    const invalid = (description: string) => reply.code(400).type(json).send({ error: 'invalid_request', error_description: description });
+    if (!(req.body instanceof FormBody)) return invalid('The body must be application/x-www-form-urlencoded');
+    const form = req.body;
+    if (form.repeated().length) return invalid(`Parameters sent more than once: ${form.repeated().join(', ')}`);
+    const client = authenticateClient(key, req.headers.authorization, form);
+    if (!client.ok) {
+      const failed = client.result as Extract<TokenResult, { ok: false }>;
+      if (failed.status === 401) reply.header('WWW-Authenticate', `Basic realm="${key}"`);
+      return reply.code(failed.status).type(json).send(failed.body);
+    }
+    const token = form.get('token');
+    if (!token) return invalid('token is missing');
+    const hint = form.get('token_type_hint');
+    if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
+      const description = `token_type_hint "${hint}" is not supported`;
+      return reply.code(400).type(json).send({ error: 'unsupported_token_type', error_description: description });
+    }
+    store.revoke({ insurer: key, clientId: client.clientId, token });
+    return reply.code(200).type(json).send('{}');
+  }
+
+  function smartConfiguration(req: FastifyRequest, key: InsurerKey, layout: Layout) {
+    return {
+      issuer: layout.fhirBase(req, key),
+      authorization_endpoint: `${layout.oauthBase(req, key)}/authorize`,
+      token_endpoint: `${layout.oauthBase(req, key)}/token`,
+      revocation_endpoint: `${layout.oauthBase(req, key)}/revoke`,
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      scopes_supported: DEFAULT_SCOPE.split(' '),
+      capabilities: ['launch-standalone', 'client-confidential-symmetric', 'context-standalone-patient', 'permission-offline', 'permission-patient'],
+    };
+  }
+
+  type FhirRequest = FastifyRequest<{ Params: { key?: string; type: string; id?: string } }>;
+  const fhirRoute = (keyOf: (req: FhirRequest) => string, handler: (req: FhirRequest, key: InsurerKey, patientId: string) => Outcome) =>
+    async (req: FhirRequest, reply: FastifyReply) => {
+      const key = keyOf(req);
+      const { type } = req.params;
+      if (!isInsurerKey(key)) return sendOutcome(reply, 404, 'not-found', `There is no insurer "${key}"`);
+      const auth = authenticate(req, key);
+      if (!auth.ok) {
+        reply.header('WWW-Authenticate', auth.challenge);
+        return sendOutcome(reply, 401, auth.code, auth.message);
+      }
+      return respond(reply, faults.take(key, type), 'fhir', () => handler(req, key, auth.patientId));
+    };
+
+  const authorizeHeaders = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url.includes('/authorize')) {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+      reply.header('X-Frame-Options', 'DENY');
+    }
+  };
+
+  const blueButtonLayout: Layout = {
+    fhirBase: (req) => `${req.protocol}://${req.host}${BLUE_BUTTON_PREFIX}/fhir`,
+    oauthBase: (req) => `${req.protocol}://${req.host}${BLUE_BUTTON_PREFIX}/o`,
+    authorizeAction: () => `${BLUE_BUTTON_PREFIX}/o/authorize/`,
+    maxPageSize: BLUE_BUTTON_PAGE_SIZE,
+  };
+
+  /**
+   * CMS Blue Button 2.0 on its own paths, for the `blueButton` insurer, as strict as the real server: the OAuth
+   * endpoints exist only with their trailing slash (`/v2/o/authorize/`, `/v2/o/token/`, `/v2/o/revoke_token/`)
+   * and the path without it answers 301 to the slashed one (so a POST that follows it arrives as a GET, which
+   * the token endpoint refuses with 405); FHIR is under `/v2/fhir/`; searches are paged 5 at a time whatever
+   * `_count` asks, with absolute `next` links. Codes, tokens and members are the `/insurers/blueButton` ones.
+   */
+  const blueButtonPaths: SandboxPartner = {
+    prefix: BLUE_BUTTON_PREFIX,
+    description: `CMS Blue Button 2.0 on its own paths (${BLUE_BUTTON_PREFIX}/o/authorize/, ${BLUE_BUTTON_PREFIX}/o/token/, `
+      + `${BLUE_BUTTON_PREFIX}/fhir/): the blueButton insurer, slash-strict, 5 per page`,
+    async register(app: FastifyInstance) {
+      const key: InsurerKey = 'blueButton';
+      registerFormParser(app);
+      app.addHook('onSend', authorizeHeaders);
+      const slashed = (path: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        return reply.redirect(`${BLUE_BUTTON_PREFIX}${path}/${query}`, 301);
+      };
+      const notAllowed = (allow: string) => async (_req: FastifyRequest, reply: FastifyReply) =>
+        reply.code(405).header('Allow', allow).type('application/json; charset=utf-8').send({ detail: 'Method not allowed.' });
+      for (const path of ['/o/authorize', '/o/token', '/o/revoke_token']) app.all(path, slashed(path));
+      app.get('/o/authorize/', async (req, reply) => authorizeGet(req, reply, key, blueButtonLayout));
+      app.post('/o/authorize/', async (req, reply) => authorizePost(req, reply, key, blueButtonLayout));
+      app.post('/o/token/', async (req, reply) => tokenPost(req, reply, key));
+      app.get('/o/token/', notAllowed('POST, OPTIONS'));
+      app.post('/o/revoke_token/', async (req, reply) => revokePost(req, reply, key));
+      app.get('/o/revoke_token/', notAllowed('POST, OPTIONS'));
+      app.get('/fhir/.well-known/smart-configuration', async (req) => ({
+        ...smartConfiguration(req, key, blueButtonLayout),
+        authorization_endpoint: `${blueButtonLayout.oauthBase(req, key)}/authorize/`,
+        token_endpoint: `${blueButtonLayout.oauthBase(req, key)}/token/`,
+        revocation_endpoint: `${blueButtonLayout.oauthBase(req, key)}/revoke_token/`,
+      }));
+      const search = fhirRoute(() => key, (req, k, patientId) => searchType(req, k, req.params.type, patientId, blueButtonLayout));
+      const read = fhirRoute(() => key, (req, k, patientId) => readResource(k, req.params.type, req.params.id as string, patientId));
+      app.get('/fhir/:type', search);
+      app.get('/fhir/:type/', search);
+      app.get('/fhir/:type/:id', read);
+      app.get('/fhir/:type/:id/', read);
+    },
+  };
 
   return {
     prefix: INSURERS_PREFIX,
@@ -216,18 +432,13 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     store,
     faults,
     directory,
+    blueButtonPaths,
     async register(app: FastifyInstance) {
       registerFormParser(app);
       app.addHook('preClose', async () => {
         for (const release of [...held]) release();
       });
-      app.addHook('onSend', async (req, reply) => {
-        if (req.url.includes('/authorize')) {
-          reply.header('Cache-Control', 'no-store');
-          reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-          reply.header('X-Frame-Options', 'DENY');
-        }
-      });
+      app.addHook('onSend', authorizeHeaders);
 
       app.get('/', async (req, reply) => {
         const base = `${req.protocol}://${req.host}${INSURERS_PREFIX}`;
@@ -261,6 +472,12 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
         store.accessTokenTtlSeconds = ttl as number;
         return { accessTokenTtlSeconds: store.accessTokenTtlSeconds };
       });
+      // What each member holds, so a test can check that everything arrived.
+      app.get<KeyParams>('/_admin/members/:key', async (req, reply) => {
+        const { key } = req.params;
+        if (!isInsurerKey(key)) return reply.code(404).send({ message: `There is no insurer "${key}"` });
+        return { members: directory.list(key).map((m) => ({ username: m.username, patientId: m.patientId, counts: m.counts })) };
+      });
       app.delete('/_admin/settings', async (_req, reply) => {
         store.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
         return reply.code(204).send();
@@ -270,92 +487,35 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       app.get<KeyParams>('/:key/authorize', async (req, reply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return renderError(reply, 'Sandbox insurer', `There is no insurer "${key}".`, 404);
-        const checked = validateAuthorize(key, new FormBody(queryOf(req)));
-        if (!checked.ok) return renderError(reply, insurerProfile(key).name, checked.message);
-        return renderConsent(reply, key, checked.params, {});
+        return authorizeGet(req, reply, key, defaultLayout);
       });
 
       app.post<KeyParams>('/:key/authorize', async (req, reply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return renderError(reply, 'Sandbox insurer', `There is no insurer "${key}".`, 404);
-        const name = insurerProfile(key).name;
-        if (!(req.body instanceof FormBody)) return renderError(reply, name, 'The form must be sent as application/x-www-form-urlencoded.');
-        const form = req.body;
-        const checked = validateAuthorize(key, form);
-        if (!checked.ok) return renderError(reply, name, checked.message);
-        const { params } = checked;
-        const decision = form.get('decision');
-        if (decision === 'deny') {
-          return reply.redirect(redirectTo(params.redirect_uri, { error: 'access_denied', error_description: 'The member denied access', state: params.state }), 302);
-        }
-        if (decision !== 'approve') return renderError(reply, name, 'Choose Approve or Deny.');
-        const username = form.get('username')?.trim() ?? '';
-        const chosen = form.get('member') ?? '';
-        const state: AuthorizeFormState = { member: chosen || undefined, username };
-        const member = directory.byUsername(key, username || chosen);
-        if (username && !member) return renderConsent(reply, key, params, { ...state, error: { field: 'username', message: `No member has the username "${username}". Use one of the usernames listed above.` } }, 400);
-        if (!member) return renderConsent(reply, key, params, { ...state, error: { field: 'member', message: 'Choose a member or type a username.' } }, 400);
-        if (!form.get('password')) return renderConsent(reply, key, params, { ...state, error: { field: 'password', message: 'Enter a password. Any password works for a sandbox member.' } }, 400);
-        const code = store.issueCode({ insurer: key, clientId: params.client_id, redirectUri: params.redirect_uri, codeChallenge: params.code_challenge, patientId: member.patientId, scope: params.scope });
-        return reply.redirect(redirectTo(params.redirect_uri, { code, state: params.state }), 302);
+        return authorizePost(req, reply, key, defaultLayout);
       });
 
       app.post<KeyParams>('/:key/token', async (req, reply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return reply.code(404).send({ error: 'invalid_request', error_description: `There is no insurer "${key}"` });
-        reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-        return respond(reply, faults.take(key, 'token'), 'oauth', () => {
-          const result = tokenRequest(key, req);
-          const json = 'application/json; charset=utf-8';
-          if (result.ok) return { status: 200, body: result.body, contentType: json };
-          return { status: result.status, body: result.body, contentType: json, headers: result.status === 401 ? { 'WWW-Authenticate': `Basic realm="${key}"` } : undefined };
-        });
+        return tokenPost(req, reply, key);
       });
 
-      function tokenRequest(key: InsurerKey, req: FastifyRequest): TokenResult {
-        const invalid = (description: string): TokenResult => ({ ok: false, status: 400, body: { error: 'invalid_request', error_description: description } });
-        if (!(req.body instanceof FormBody)) return invalid('The body must be application/x-www-form-urlencoded');
-        const form = req.body;
-        if (form.repeated().length) return invalid(`Parameters sent more than once: ${form.repeated().join(', ')}`);
-        const client = authenticateClient(key, req.headers.authorization, form);
-        if (!client.ok) return client.result;
-        const grantType = form.get('grant_type');
-        if (!grantType) return invalid('grant_type is missing');
-        if (grantType === 'authorization_code') {
-          const code = form.get('code');
-          const redirectUri = form.get('redirect_uri');
-          const codeVerifier = form.get('code_verifier');
-          if (!code) return invalid('code is missing');
-          if (!redirectUri) return invalid('redirect_uri is missing');
-          if (!codeVerifier) return invalid('code_verifier is missing: this insurer requires PKCE');
-          return store.exchangeCode({ insurer: key, clientId: client.clientId, code, redirectUri, codeVerifier });
-        }
-        if (grantType === 'refresh_token') {
-          const refreshToken = form.get('refresh_token');
-          if (!refreshToken) return invalid('refresh_token is missing');
-          return store.refresh({ insurer: key, clientId: client.clientId, refreshToken, scope: form.get('scope'), rotate: insurerProfile(key).rotatesRefreshTokens });
-        }
-        return { ok: false, status: 400, body: { error: 'unsupported_grant_type', error_description: `grant_type "${grantType}" is not supported` } };
-      }
+      app.post<KeyParams>('/:key/revoke', async (req, reply) => {
+        const { key } = req.params;
+        if (!isInsurerKey(key)) return reply.code(404).send({ error: 'invalid_request', error_description: `There is no insurer "${key}"` });
+        return revokePost(req, reply, key);
+      });
 
       // ---- FHIR R4 ----
-      const smartConfiguration = async (req: FastifyRequest<KeyParams>, reply: FastifyReply) => {
+      const smartConfigurationRoute = async (req: FastifyRequest<KeyParams>, reply: FastifyReply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return reply.code(404).send({ message: `There is no insurer "${key}"` });
-        return {
-          issuer: fhirBase(req, key),
-          authorization_endpoint: `${oauthBase(req, key)}/authorize`,
-          token_endpoint: `${oauthBase(req, key)}/token`,
-          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-          grant_types_supported: ['authorization_code', 'refresh_token'],
-          response_types_supported: ['code'],
-          code_challenge_methods_supported: ['S256'],
-          scopes_supported: DEFAULT_SCOPE.split(' '),
-          capabilities: ['launch-standalone', 'client-confidential-symmetric', 'context-standalone-patient', 'permission-offline', 'permission-patient'],
-        };
+        return smartConfiguration(req, key, defaultLayout);
       };
-      app.get<KeyParams>('/:key/fhir/.well-known/smart-configuration', smartConfiguration);
-      app.get<KeyParams>('/:key/.well-known/smart-configuration', smartConfiguration);
+      app.get<KeyParams>('/:key/fhir/.well-known/smart-configuration', smartConfigurationRoute);
+      app.get<KeyParams>('/:key/.well-known/smart-configuration', smartConfigurationRoute);
 
       app.get<KeyParams>('/:key/fhir/metadata', async (req, reply) => {
         const { key } = req.params;
@@ -365,19 +525,11 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
         })));
       });
 
-      const fhirRoute = (handler: (req: FastifyRequest<{ Params: { key: string; type: string; id?: string } }>, key: InsurerKey, patientId: string) => Outcome) =>
-        async (req: FastifyRequest<{ Params: { key: string; type: string; id?: string } }>, reply: FastifyReply) => {
-          const { key, type } = req.params;
-          if (!isInsurerKey(key)) return sendOutcome(reply, 404, 'not-found', `There is no insurer "${key}"`);
-          const auth = authenticate(req, key);
-          if (!auth.ok) {
-            reply.header('WWW-Authenticate', auth.challenge);
-            return sendOutcome(reply, 401, auth.code, auth.message);
-          }
-          return respond(reply, faults.take(key, type), 'fhir', () => handler(req, key, auth.patientId));
-        };
-      app.get('/:key/fhir/:type', fhirRoute((req, key, patientId) => search(req, key, req.params.type, patientId)));
-      app.get('/:key/fhir/:type/:id', fhirRoute((req, key, patientId) => read(key, req.params.type, req.params.id as string, patientId)));
+      const keyParam = (req: FhirRequest) => req.params.key ?? '';
+      const search = fhirRoute(keyParam, (req, key, patientId) => searchType(req, key, req.params.type, patientId, defaultLayout));
+      const read = fhirRoute(keyParam, (req, key, patientId) => readResource(key, req.params.type, req.params.id as string, patientId));
+      app.get('/:key/fhir/:type', search);
+      app.get('/:key/fhir/:type/:id', read);
     },
   };
 }

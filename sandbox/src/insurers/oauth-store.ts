@@ -118,6 +118,21 @@ export class OAuthStore {
     return { ok: true, body: { ...body, refresh_token: rotated } };
   }
 
+  /**
+   * RFC 7009 §2.1: revokes a token the client holds. A refresh token ends its whole grant (every access and refresh
+   * token descending from the same code); an access token ends only itself. Unknown tokens, and another client's
+   * or insurer's, change nothing (the endpoint answers 200 either way).
+   */
+  revoke(req: { insurer: InsurerKey; clientId: string; token: string }): void {
+    const refresh = this.refreshTokens.get(req.token);
+    if (refresh && refresh.insurer === req.insurer && refresh.clientId === req.clientId) {
+      this.revokeFamily(refresh.family);
+      return;
+    }
+    const access = this.accessTokens.get(req.token);
+    if (access && access.insurer === req.insurer && access.clientId === req.clientId) this.accessTokens.delete(req.token);
+  }
+
   checkAccess(insurer: InsurerKey, accessToken: string): AccessCheck {
     const grant = this.accessTokens.get(accessToken);
     if (!grant || grant.insurer !== insurer) return { ok: false, reason: 'invalid' };

@@ -1,14 +1,23 @@
 import type { InsurerKey } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config';
 import { requestToken, type TokenSet } from './adapters/oauth.client';
 import { PartnerPermanentError } from './insurers.errors';
-import { InsurerLinkRow, InsurersRepository } from './insurers.repository';
+import { InsurerLinkRow, InsurersRepository, LinkTokens } from './insurers.repository';
 import { TokenCipher } from './token-cipher';
 
 // Refresh a little before the insurer's expiry, so a long paging run does not cross it.
 const EXPIRY_MARGIN_MS = 60_000;
+
+const fresh = (link: InsurerLinkRow): boolean => {
+  const expiresAt = link.access_expires_at ? new Date(link.access_expires_at).getTime() : null;
+  return expiresAt === null || expiresAt - EXPIRY_MARGIN_MS > Date.now();
+};
+
+const expired = (link: InsurerLinkRow): boolean =>
+  link.access_expires_at !== null && new Date(link.access_expires_at).getTime() <= Date.now();
 
 /** Insurer tokens: sealed at rest, exchanged and refreshed over OAuth, never sent to the browser. */
 @Injectable()
@@ -17,6 +26,7 @@ export class InsurerTokensService {
     private readonly repository: InsurersRepository,
     private readonly cipher: TokenCipher,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly dataSource: DataSource,
   ) {}
 
   private endpoints(insurer: InsurerKey) {
@@ -33,33 +43,52 @@ export class InsurerTokensService {
       code_verifier: verifier,
       client_id: endpoints.clientId,
     });
-    await this.repository.upsertLink(userId, insurer, subset, this.seal(tokens));
+    await this.repository.upsertLink(userId, insurer, subset, this.seal(userId, insurer, tokens));
   }
 
-  /** A usable access token for the link, refreshed when it has expired (the old refresh token is kept if no new one comes). */
+  /**
+   * A usable access token for the link, refreshed when it has expired (the old refresh token is kept if no new one
+   * comes). Refresh tokens are single use, so a refresh holds the link's row lock: a second job waiting on it
+   * re-reads the link and uses the token the first one obtained instead of spending the old refresh token again.
+   */
   async accessToken(link: InsurerLinkRow): Promise<string> {
-    const expiresAt = link.access_expires_at ? new Date(link.access_expires_at).getTime() : null;
-    if (expiresAt === null || expiresAt - EXPIRY_MARGIN_MS > Date.now()) return this.cipher.decrypt(link.access_token_enc);
-    if (!link.refresh_token_enc) throw new PartnerPermanentError('the access token expired and the insurer gave no refresh token: link again');
-    const endpoints = this.endpoints(link.insurer_key as InsurerKey);
-    const tokens = await requestToken(endpoints, {
-      grant_type: 'refresh_token',
-      refresh_token: this.cipher.decrypt(link.refresh_token_enc),
-      client_id: endpoints.clientId,
+    const userId = link.user_id;
+    const insurer = link.insurer_key as InsurerKey;
+    if (fresh(link)) return this.cipher.decrypt(link.access_token_enc, { userId, insurer, column: 'insurer_links.access_token_enc' });
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.repository.lockLink(link.id, manager);
+      if (!current) throw new PartnerPermanentError('the insurer is no longer linked');
+      // Another job refreshed while this one waited: its token is the one to use (the old refresh token is spent).
+      const refreshedMeanwhile = current.access_token_enc !== link.access_token_enc && !expired(current);
+      Object.assign(link, current);
+      if (refreshedMeanwhile || fresh(current)) {
+        return this.cipher.decrypt(current.access_token_enc, { userId, insurer, column: 'insurer_links.access_token_enc' });
+      }
+      if (!current.refresh_token_enc) {
+        throw new PartnerPermanentError('the access token expired and the insurer gave no refresh token: link again');
+      }
+      const endpoints = this.endpoints(insurer);
+      const tokens = await requestToken(endpoints, {
+        grant_type: 'refresh_token',
+        refresh_token: this.cipher.decrypt(current.refresh_token_enc, { userId, insurer, column: 'insurer_links.refresh_token_enc' }),
+        client_id: endpoints.clientId,
+      });
+      const sealed = this.seal(userId, insurer, tokens);
+      await this.repository.updateAccessToken(link.id, sealed.accessTokenEnc, sealed.refreshTokenEnc, sealed.accessExpiresAt, manager);
+      link.access_token_enc = sealed.accessTokenEnc;
+      link.access_expires_at = sealed.accessExpiresAt;
+      if (sealed.refreshTokenEnc) link.refresh_token_enc = sealed.refreshTokenEnc;
+      return tokens.accessToken;
     });
-    const sealed = this.seal(tokens);
-    await this.repository.updateAccessToken(link.id, sealed.accessTokenEnc, sealed.refreshTokenEnc, sealed.accessExpiresAt);
-    link.access_token_enc = sealed.accessTokenEnc;
-    link.access_expires_at = sealed.accessExpiresAt;
-    if (sealed.refreshTokenEnc) link.refresh_token_enc = sealed.refreshTokenEnc;
-    return tokens.accessToken;
   }
 
-  private seal(tokens: TokenSet) {
+  private seal(userId: string, insurer: InsurerKey, tokens: TokenSet): LinkTokens {
     return {
       patientId: tokens.patientId,
-      accessTokenEnc: this.cipher.encrypt(tokens.accessToken),
-      refreshTokenEnc: tokens.refreshToken ? this.cipher.encrypt(tokens.refreshToken) : null,
+      accessTokenEnc: this.cipher.encrypt(tokens.accessToken, { userId, insurer, column: 'insurer_links.access_token_enc' }),
+      refreshTokenEnc: tokens.refreshToken
+        ? this.cipher.encrypt(tokens.refreshToken, { userId, insurer, column: 'insurer_links.refresh_token_enc' })
+        : null,
       accessExpiresAt: tokens.expiresInSeconds ? new Date(Date.now() + tokens.expiresInSeconds * 1000) : null,
       scope: tokens.scope,
     };

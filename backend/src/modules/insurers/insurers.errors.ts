@@ -35,12 +35,31 @@ export class InsurersError extends AppError {
   }
 }
 
-/** An insurer answered in a way a retry will not fix (4xx, a malformed bundle). */
+/**
+ * An insurer answered in a way a retry will not fix (4xx, a malformed bundle, a redirect). `status` is the
+ * partner's HTTP status when there was one, `host` the partner's host: both go to the log and the errors row.
+ */
 export class PartnerPermanentError extends Error {
   override readonly name = 'PartnerPermanentError';
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    readonly host: string | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /** An insurer failed in a way a retry may fix (5xx, timeout, network). */
 export class PartnerTransientError extends Error {
   override readonly name = 'PartnerTransientError';
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    readonly host: string | null = null,
+  ) {
+    super(message);
+  }
 }
+
+export type PartnerError = PartnerPermanentError | PartnerTransientError;

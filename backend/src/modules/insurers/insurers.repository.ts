@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { SEALED_PREFIX } from './token-cipher';
 
 export interface OAuthStateRow {
   id: string;
@@ -77,12 +78,28 @@ export class InsurersRepository {
     );
   }
 
-  async updateAccessToken(linkId: string, accessTokenEnc: string, refreshTokenEnc: string | null, accessExpiresAt: Date | null): Promise<void> {
-    await this.dataSource.query(
+  async updateAccessToken(
+    linkId: string,
+    accessTokenEnc: string,
+    refreshTokenEnc: string | null,
+    accessExpiresAt: Date | null,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
       `UPDATE insurer_links SET access_token_enc = $2, refresh_token_enc = COALESCE($3, refresh_token_enc), access_expires_at = $4, updated_at = now()
        WHERE id = $1`,
       [linkId, accessTokenEnc, refreshTokenEnc, accessExpiresAt],
     );
+  }
+
+  /** The link's row, locked until the caller's transaction ends (one refresh at a time per link). */
+  async lockLink(linkId: string, manager: EntityManager): Promise<InsurerLinkRow | null> {
+    const rows: InsurerLinkRow[] = await manager.query(
+      `SELECT id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at
+       FROM insurer_links WHERE id = $1 FOR UPDATE`,
+      [linkId],
+    );
+    return rows[0] ?? null;
   }
 
   async findLink(userId: string, insurer: string): Promise<InsurerLinkRow | null> {
@@ -94,34 +111,38 @@ export class InsurersRepository {
     return rows[0] ?? null;
   }
 
-  /** Insurers whose link can still be used: a refresh token, or an access token that has not expired. */
+  async linksOf(userId: string): Promise<InsurerLinkRow[]> {
+    return this.dataSource.query(
+      `SELECT id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at
+       FROM insurer_links WHERE user_id = $1 ORDER BY insurer_key`,
+      [userId],
+    );
+  }
+
+  /** Everything of the user's this module holds: links (sealed tokens), OAuth states and add-insurer requests. */
+  async deleteUserData(userId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM insurer_links WHERE user_id = $1`, [userId]);
+      await manager.query(`DELETE FROM oauth_states WHERE user_id = $1`, [userId]);
+      await manager.query(`DELETE FROM insurer_requests WHERE user_id = $1`, [userId]);
+    });
+  }
+
+  /**
+   * Insurers whose link can still be used: a refresh token, or an access token that has not expired, sealed in the
+   * current format (a token of an older format no longer opens: the member links again).
+   */
   async usableLinks(userId: string): Promise<string[]> {
     const rows: { insurer_key: string }[] = await this.dataSource.query(
       `SELECT insurer_key FROM insurer_links
-       WHERE user_id = $1 AND (refresh_token_enc IS NOT NULL OR access_expires_at IS NULL OR access_expires_at > now())`,
-      [userId],
+       WHERE user_id = $1 AND starts_with(access_token_enc, $2)
+         AND (refresh_token_enc IS NOT NULL OR access_expires_at IS NULL OR access_expires_at > now())`,
+      [userId, SEALED_PREFIX],
     );
     return rows.map((r) => r.insurer_key);
   }
 
   async insertRequest(row: { userId: string; insurerName: string; email: string }): Promise<void> {
     await this.dataSource.query(`INSERT INTO insurer_requests (user_id, insurer_name, email) VALUES ($1, $2, $3)`, [row.userId, row.insurerName, row.email]);
-  }
-
-  async insertReferral(row: { codeHash: string; partner: string; email: string; firstName: string | null; lastName: string | null; expiresAt: Date }): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO referral_codes (code_hash, partner, email, first_name, last_name, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [row.codeHash, row.partner, row.email, row.firstName, row.lastName, row.expiresAt],
-    );
-  }
-
-  /** Spends a referral code once, while it is live. */
-  async consumeReferral(codeHash: string): Promise<{ email: string; first_name: string | null; last_name: string | null } | null> {
-    const [rows]: [{ email: string; first_name: string | null; last_name: string | null }[], number] = await this.dataSource.query(
-      `UPDATE referral_codes SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()
-       RETURNING email, first_name, last_name`,
-      [codeHash],
-    );
-    return rows[0] ?? null;
   }
 }

@@ -80,7 +80,7 @@ export class InsurersService {
       userId,
       insurer,
       subset: subset ?? null,
-      codeVerifierEnc: this.cipher.encrypt(verifier),
+      codeVerifierEnc: this.cipher.encrypt(verifier, { userId, insurer, column: 'oauth_states.code_verifier_enc' }),
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     });
     const endpoints = this.endpoints(insurer);
@@ -104,7 +104,8 @@ export class InsurersService {
     if (!body.state?.trim()) throw InsurersError.stateInvalid();
     const state = await this.repository.consumeState(sha256(body.state), userId, insurer);
     if (!state) throw InsurersError.stateInvalid();
-    const payload: TokenExchangePayload = { insurer, stateId: state.id, authCodeEnc: this.cipher.encrypt(body.authCode) };
+    const authCodeEnc = this.cipher.encrypt(body.authCode, { userId, insurer, column: 'insurer-token-exchange.auth_code_enc' });
+    const payload: TokenExchangePayload = { insurer, stateId: state.id, authCodeEnc };
     return { pollingEventID: await this.polling.start(userId, TOKEN_EXCHANGE_KIND, payload, POLL_INTERVAL_MS) };
   }
 

@@ -15,8 +15,21 @@ export interface FhirClientOptions {
 const DEFAULTS: Required<FhirClientOptions> = { timeoutMs: 20_000, attempts: 4, backoffMs: 300, maxPages: 1000 };
 
 /**
+ * `{base}/{path}` whether or not the configured base ends in `/` (`/v2/fhir` and `/v2/fhir/` both give
+ * `/v2/fhir/ExplanationOfBenefit`); the base is otherwise used exactly as configured.
+ */
+export function fhirUrl(base: string, path: string): string {
+  return `${base.endsWith('/') ? base : `${base}/`}${path.replace(/^\/+/, '')}`;
+}
+
+/** The path of a FHIR URL for messages and logs, without a resource id (a patient id is personal data). */
+const pathForLog = (url: string): string => new URL(url).pathname.replace(/\/([A-Z][A-Za-z]+)\/[^/]+\/?$/, '/$1/{id}');
+
+/**
  * Reads a FHIR R4 search to its end: follows Bundle.link[next], retries a page on 5xx, 429 and timeouts with
- * backoff, and refuses a response that is not a searchset Bundle. Answers every entry's resource.
+ * backoff, and refuses a response that is not a searchset Bundle. Answers every entry's resource. A `next`
+ * link is followed only on the origin of the first URL (the configured FHIR base): the access token goes
+ * with every page, so it must never reach another host.
  */
 export async function searchAll(firstUrl: string, accessToken: () => Promise<string>, options: FhirClientOptions = {}): Promise<Json[]> {
   const resources: Json[] = [];
@@ -39,10 +52,11 @@ export async function searchPages(
   const opts = { ...DEFAULTS, ...options };
   let handling: Promise<void> = Promise.resolve();
   const seen = new Set<string>();
+  const origin = new URL(firstUrl).origin;
   let url: string | null = firstUrl;
   for (let page = 0; url; page++) {
     if (page >= opts.maxPages) throw new PartnerPermanentError(`more than ${opts.maxPages} pages`);
-    if (seen.has(url)) throw new PartnerPermanentError('paging loops back to a page already read');
+    if (seen.has(url)) throw new PartnerPermanentError('paging loops back to a page already read', null, new URL(url).host);
     seen.add(url);
     const bundle = await getPage(url, accessToken, opts);
     const resources: Json[] = [];
@@ -58,6 +72,10 @@ export async function searchPages(
     handling.catch(() => undefined);
     const next = (bundle.link as Json[] | undefined)?.find((l) => l.relation === 'next');
     url = typeof next?.url === 'string' && next.url ? new URL(next.url, url).toString() : null;
+    if (url && new URL(url).origin !== origin) {
+      const home = new URL(origin).host;
+      throw new PartnerPermanentError(`the next page link points to another origin (${new URL(url).host}, not ${home}): not followed`, null, home);
+    }
   }
   await handling;
 }
@@ -65,45 +83,53 @@ export async function searchPages(
 /** A single resource read (e.g. Patient/{id}). */
 export async function read(url: string, accessToken: () => Promise<string>, options: FhirClientOptions = {}): Promise<Json> {
   const body = await fetchJson(url, accessToken, { ...DEFAULTS, ...options });
-  if (typeof body.resourceType !== 'string') throw new PartnerPermanentError('malformed FHIR resource');
+  if (typeof body.resourceType !== 'string') throw new PartnerPermanentError('malformed FHIR resource', 200, new URL(url).host);
   return body;
 }
 
 async function getPage(url: string, accessToken: () => Promise<string>, opts: Required<FhirClientOptions>): Promise<Json> {
   const body = await fetchJson(url, accessToken, opts);
   if (body.resourceType !== 'Bundle' || (body.entry !== undefined && !Array.isArray(body.entry))) {
-    throw new PartnerPermanentError('malformed FHIR Bundle');
+    throw new PartnerPermanentError('malformed FHIR Bundle', 200, new URL(url).host);
   }
   return { ...body, entry: body.entry ?? [] };
 }
 
 async function fetchJson(url: string, accessToken: () => Promise<string>, opts: Required<FhirClientOptions>): Promise<Json> {
-  let lastError: Error = new PartnerTransientError('no attempt made');
+  const host = new URL(url).host;
+  const path = pathForLog(url);
+  let lastError: Error = new PartnerTransientError('no attempt made', null, host);
   for (let attempt = 1; attempt <= opts.attempts; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, opts.backoffMs * 2 ** (attempt - 2)));
+    // Outside the try: a failed refresh is the token endpoint's error, not this page's.
+    const token = await accessToken();
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: 'application/fhir+json, application/json', authorization: `Bearer ${await accessToken()}` },
+        headers: { accept: 'application/fhir+json, application/json', authorization: `Bearer ${token}` },
+        // A redirect could carry the token elsewhere: a 3xx is an answer, refused below.
+        redirect: 'manual',
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (error) {
-      lastError = new PartnerTransientError(`${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`);
+      const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message;
+      lastError = new PartnerTransientError(`${path}: ${reason}`, null, host);
       continue;
     }
     if (response.status >= 500 || response.status === 429) {
       await response.body?.cancel();
-      lastError = new PartnerTransientError(`${new URL(url).pathname} answered ${response.status}`);
+      lastError = new PartnerTransientError(`${path} answered ${response.status}`, response.status, host);
       continue;
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new PartnerPermanentError(`${new URL(url).pathname} answered ${response.status}`);
+      const redirect = response.status >= 300 && response.status < 400 ? ' (a redirect, not followed: check the FHIR base URL)' : '';
+      throw new PartnerPermanentError(`${path} answered ${response.status}${redirect}`, response.status, host);
     }
     try {
       return (await response.json()) as Json;
     } catch {
-      throw new PartnerPermanentError(`${new URL(url).pathname}: the answer is not JSON`);
+      throw new PartnerPermanentError(`${path}: the answer is not JSON`, response.status, host);
     }
   }
   throw lastError;

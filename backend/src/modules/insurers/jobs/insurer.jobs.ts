@@ -3,12 +3,12 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ErrorRecorder } from '../../../common/errors';
 import { HealthDataService } from '../../health-data';
 import { PollingJobContext, PollingService } from '../../polling';
-import { read, searchPages } from '../adapters/fhir.client';
-import { PartnerPermanentError } from '../insurers.errors';
+import { fhirUrl, read, searchPages } from '../adapters/fhir.client';
+import { PartnerPermanentError, PartnerTransientError } from '../insurers.errors';
 import { InsurersRepository } from '../insurers.repository';
 import { FETCH_KIND, FetchPayload, InsurersService, resourceOf, TOKEN_EXCHANGE_KIND, TokenExchangePayload } from '../insurers.service';
 import { InsurerTokensService } from '../insurer-tokens.service';
-import { TokenCipher } from '../token-cipher';
+import { SealedValueError, TokenCipher } from '../token-cipher';
 
 /** Thin pg-boss handlers: the code exchange and the per-operation fetch. */
 @Injectable()
@@ -42,7 +42,10 @@ export class InsurerJobs implements OnModuleInit {
     await this.guard(job, insurer, 'TOKEN_EXCHANGE', InsurerTexts.authenticationFailed, async () => {
       const state = await this.repository.findState(stateId);
       if (!state || state.user_id !== job.ownerUserId) throw new PartnerPermanentError('the sign-in state is gone');
-      await this.tokens.exchangeCode(job.ownerUserId, insurer, state.subset, this.cipher.decrypt(authCodeEnc), this.cipher.decrypt(state.code_verifier_enc));
+      const userId = job.ownerUserId;
+      const code = this.cipher.decrypt(authCodeEnc, { userId, insurer, column: 'insurer-token-exchange.auth_code_enc' });
+      const verifier = this.cipher.decrypt(state.code_verifier_enc, { userId, insurer, column: 'oauth_states.code_verifier_enc' });
+      await this.tokens.exchangeCode(userId, insurer, state.subset, code, verifier);
       await this.polling.complete(job.pollingEventId, 'complete', { insurer, linked: true });
     });
   }
@@ -67,10 +70,10 @@ export class InsurerJobs implements OnModuleInit {
         storeMs += performance.now() - began;
       };
       if (resourceType === 'Patient' && patient) {
-        await store([await read(`${base}/Patient/${patient}`, token)]);
+        await store([await read(fhirUrl(base, `Patient/${patient}`), token)]);
       } else {
         const query = resourceType === 'Patient' ? '' : `?${patient ? `patient=${patient}&` : ''}_count=50`;
-        await searchPages(`${base}/${resourceType}${query}`, token, store);
+        await searchPages(fhirUrl(base, `${resourceType}${query}`), token, store);
       }
       const timing = { totalMs: Date.now() - started, storeMs: Math.round(storeMs) };
       this.logger.log({ insurer, operation, stored, ...timing }, 'insurer data stored');
@@ -80,20 +83,34 @@ export class InsurerJobs implements OnModuleInit {
 
   /**
    * A transient failure is retried by pg-boss until its last attempt; a permanent one, or the last attempt,
-   * ends the event as failed with a message for the page and a row in the error log.
+   * ends the event as failed with a message for the page and a row in the error log. Every failure is logged
+   * at warn for operators: insurer, step, the partner's host and HTTP status, and the polling event's id as
+   * correlation (never a token, a code or health data: partner messages name paths without ids).
    */
   private async guard(job: PollingJobContext<{ insurer: InsurerKey }>, insurer: InsurerKey, step: string, message: string, work: () => Promise<void>): Promise<void> {
     try {
       await work();
     } catch (error) {
-      const permanent = error instanceof PartnerPermanentError;
-      if (!permanent && !job.isLastAttempt) throw error;
+      const partner = error instanceof PartnerPermanentError || error instanceof PartnerTransientError ? error : null;
+      const permanent = error instanceof PartnerPermanentError || error instanceof SealedValueError;
+      const retried = !permanent && !job.isLastAttempt;
+      const detail = error instanceof Error ? error.message : String(error);
+      const host = partner?.host ?? null;
+      const status = partner?.status ?? null;
+      // Partner and cipher messages are written to hold no secrets; anything else (a database error) logs by name only.
+      const logged = partner || error instanceof SealedValueError ? detail : error instanceof Error ? error.name : 'unknown error';
+      this.logger.warn(
+        { insurer, step, host, status, correlationId: job.pollingEventId, attempt: job.attempt, retried, error: logged },
+        `insurer step failed: ${insurer} ${step}${status ? ` answered ${status}` : ''}${host ? ` (${host})` : ''}`,
+      );
+      if (retried) throw error;
       // The error row first: whoever sees the event failed can find why in the log.
       await this.errors.record({
         errorType: 'INSURER_FETCH_FAILED',
         userId: job.ownerUserId,
         insurerName: INSURER_NAMES[insurer],
-        errorDetails: { step, attempt: job.attempt, message: error instanceof Error ? error.message : String(error) },
+        host,
+        errorDetails: { step, status, attempt: job.attempt, correlationId: job.pollingEventId, message: detail },
       });
       await this.polling.complete(job.pollingEventId, 'failed', { insurer, message });
     }

@@ -1,0 +1,1 @@
+export { InsurerGrants } from './insurer-grants';
