@@ -58,7 +58,7 @@ const backend = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, AUTH_JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production', HTTP_TRUST_PROXY: 'true',
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SANDBOX_URL: sandboxUrl, SMTP_PORT: String(smtpPort), WEB_ROOT: webRoot },
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), AUTH_RESET_CODE_SECRET: randomBytes(48).toString('base64url'), SANDBOX_URL: sandboxUrl, SMTP_PORT: String(smtpPort), WEB_ROOT: webRoot },
 });
 const bare = createServer();
 const results = [];

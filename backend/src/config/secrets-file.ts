@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 export interface GeneratedSecrets {
   authJwtSecret: string;
+  /** Keys reset-code and rate-limit HMACs (apart from the JWT secret). */
+  authResetCodeSecret: string;
   embeddedPgPassword: string;
   /** 32 bytes, base64: encrypts insurer tokens at rest. */
   tokenEncryptionKey: string;
@@ -18,6 +20,7 @@ export function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   const existing: Partial<GeneratedSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const secrets: GeneratedSecrets = {
     authJwtSecret: existing.authJwtSecret ?? randomBytes(64).toString('base64url'),
+    authResetCodeSecret: existing.authResetCodeSecret ?? randomBytes(64).toString('base64url'),
     embeddedPgPassword: existing.embeddedPgPassword ?? randomBytes(24).toString('base64url'),
     tokenEncryptionKey: existing.tokenEncryptionKey ?? randomBytes(32).toString('base64'),
   };

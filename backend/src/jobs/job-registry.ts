@@ -20,6 +20,11 @@ export interface JobDefinition<TData extends object = object> {
   retryLimit?: number;
   /** Jobs of this queue one process works at once (default 1). */
   concurrency?: number;
+  /**
+   * A cron expression (UTC): pg-boss then sends one job per tick for the whole cluster, however many processes
+   * run (its schedule lives in the database), and a worker takes it.
+   */
+  schedule?: string;
 }
 
 const QUEUE_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -45,6 +45,8 @@ export const AccountMessages = {
   changeNeedsSpecial: 'Your password must contain at least one special character',
   birthdateInvalid: 'Please enter a valid birthdate',
   requiredField: 'This field is required',
+  // Changing the sign-in e-mail needs the current password (issue 11, point 9).
+  currentPasswordForEmail: 'Please enter your current password to change your email',
 } as const;
 
 /** What the screens show for an outcome (part 1 §8). */
@@ -75,6 +77,7 @@ export const AuthErrorCode = {
   WrongCurrentPassword: 'AUTH.WRONG_CURRENT_PASSWORD',
   SamePassword: 'AUTH.SAME_PASSWORD',
   NoChanges: 'ACCOUNTS.NO_CHANGES',
+  CurrentPasswordRequired: 'ACCOUNTS.CURRENT_PASSWORD_REQUIRED',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
@@ -220,8 +223,11 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
   'email', 'phone_number', 'first_name', 'last_name', 'street_address', 'city', 'district', 'state', 'postal_code', 'birthdate', 'gender',
 ];
 export const REQUIRED_PROFILE_FIELDS: readonly ProfileField[] = ['email', 'first_name', 'last_name'];
-/** PUT /api/updateUserProfile: only the changed fields. */
-export type UpdateProfileRequest = Partial<PatientInfoEntry>;
+/**
+ * PUT /api/updateUserProfile: only the changed fields. A new `email` also needs `currentPassword`: it is the
+ * sign-in e-mail, so the session alone does not prove the change.
+ */
+export type UpdateProfileRequest = Partial<PatientInfoEntry> & { currentPassword?: string };
 export interface UpdateProfileResponse {
   message: string;
   token?: string;

@@ -6,3 +6,4 @@ export * from './fields';
 export * from './accounts';
 export * from './public-site';
 export * from './insurers';
+export * from './referrals';

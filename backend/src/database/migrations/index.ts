@@ -4,9 +4,11 @@ import { CreateAccounts1763900000000 } from './1763900000000-create-accounts';
 import { CreateContactAndAnalytics1764000000000 } from './1764000000000-create-contact-and-analytics';
 import { CreateInsurersAndHealthData1764100000000 } from './1764100000000-create-insurers-and-health-data';
 import { CompressRawFhirWithLz41764200000000 } from './1764200000000-compress-raw-fhir-with-lz4';
+import { AttachReferralsAndPseudonymousRateLimits1764300000300 } from './1764300000300-attach-referrals-and-pseudonymous-rate-limits';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [CreateErrors1763800000000, CreatePollingEvents1763800000001, CreateAccounts1763900000000, CreateContactAndAnalytics1764000000000,
   CreateInsurersAndHealthData1764100000000,
   CompressRawFhirWithLz41764200000000,
+  AttachReferralsAndPseudonymousRateLimits1764300000300,
 ];

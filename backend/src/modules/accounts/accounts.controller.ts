@@ -24,9 +24,9 @@ export class AccountsController {
   }
 
   @Put('updateUserProfile')
-  @ApiOkResponse({ description: 'Successfully updated profile information.' })
+  @ApiOkResponse({ description: 'Successfully updated profile information. A new email needs currentPassword; other sessions end.' })
   updateProfile(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateProfileRequestDto): Promise<MessageResponse> {
-    return this.accounts.updateProfile(user.userId, body);
+    return this.accounts.updateProfile(user, body);
   }
 
   @Delete('users')

@@ -2,7 +2,13 @@ import { AccountMessages, AuthErrorCode, type FieldProblem } from '@healthlink/c
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/errors';
 
-export type AccountsErrorCode = 'ACCOUNTS.VALIDATION' | 'ACCOUNTS.NOT_FOUND' | typeof AuthErrorCode.NoChanges | typeof AuthErrorCode.UserExists;
+export type AccountsErrorCode =
+  | 'ACCOUNTS.VALIDATION'
+  | 'ACCOUNTS.NOT_FOUND'
+  | typeof AuthErrorCode.NoChanges
+  | typeof AuthErrorCode.UserExists
+  | typeof AuthErrorCode.CurrentPasswordRequired
+  | typeof AuthErrorCode.WrongCurrentPassword;
 
 export class AccountsError extends AppError {
   constructor(code: AccountsErrorCode, status: HttpStatus, message: string, fieldErrors?: FieldProblem[]) {
@@ -20,6 +26,19 @@ export class AccountsError extends AppError {
   static emailTaken(): AccountsError {
     return new AccountsError(AuthErrorCode.UserExists, HttpStatus.CONFLICT, AccountMessages.userExists, [
       { field: 'email', message: AccountMessages.userExists },
+    ]);
+  }
+
+  /** A new sign-in e-mail without the current password. */
+  static currentPasswordRequired(): AccountsError {
+    return new AccountsError(AuthErrorCode.CurrentPasswordRequired, HttpStatus.BAD_REQUEST, AccountMessages.currentPasswordForEmail, [
+      { field: 'currentPassword', message: AccountMessages.currentPasswordForEmail },
+    ]);
+  }
+
+  static wrongCurrentPassword(): AccountsError {
+    return new AccountsError(AuthErrorCode.WrongCurrentPassword, HttpStatus.BAD_REQUEST, AccountMessages.invalidCredentials, [
+      { field: 'currentPassword', message: AccountMessages.invalidCredentials },
     ]);
   }
 

@@ -4,13 +4,14 @@ import { AuthModule } from '../auth';
 import { PollingModule } from '../polling';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
+import { EmailChangeNotice } from './email-change-notice';
 import { PatientInfoEntity } from './entities/patient-info.entity';
 import { PatientInfoRepository } from './patient-info.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PatientInfoEntity]), AuthModule, PollingModule],
   controllers: [AccountsController],
-  providers: [AccountsService, PatientInfoRepository],
+  providers: [AccountsService, PatientInfoRepository, EmailChangeNotice],
   exports: [PatientInfoRepository],
 })
 export class AccountsModule {}

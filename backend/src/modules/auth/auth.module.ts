@@ -16,6 +16,7 @@ import { PasswordHasher } from './password-hasher';
 import { PasswordRecoveryService } from './password-recovery.service';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { RateLimiter } from './rate-limiter.service';
+import { RateLimitsJobs } from './rate-limits.jobs';
 import { RateLimitsRepository } from './rate-limits.repository';
 import { SessionValidator } from './session-validator';
 import { SessionsRepository } from './sessions.repository';
@@ -48,6 +49,7 @@ import { UsersService } from './users.service';
     RateLimitsRepository,
     PasswordHasher,
     RateLimiter,
+    RateLimitsJobs,
     SessionsService,
     { provide: SessionValidator, useExisting: SessionsService },
     AuthService,

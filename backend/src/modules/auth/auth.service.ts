@@ -65,22 +65,29 @@ export class AuthService implements OnModuleInit {
 
   /**
    * Unknown e-mail and wrong password give the same 401 in about the same time (a decoy hash is verified).
-   * Failures count per account and every attempt per address; a success clears the account's count.
+   * Every attempt counts per address. Failures count per account at this address, so a stranger guessing
+   * from elsewhere cannot lock the owner out; and per account across addresses, where a ceiling stops
+   * addresses that have already failed on it (a spread-out guesser) but not one that has not.
    */
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
     const problem = loginProblem(input);
     if (problem) throw AuthError.rule(problem);
     const email = normalizeEmail(input.email);
-    await this.limiter.consume(RATE_LIMITS.loginPerAddress, meta.ip ?? 'unknown');
-    await this.limiter.check(RATE_LIMITS.loginFailuresPerAccount, email);
+    const address = meta.ip ?? 'unknown';
+    const here = [email, address] as const;
+    await this.limiter.consume(RATE_LIMITS.loginPerAddress, address);
+    const failedHere = await this.limiter.check(RATE_LIMITS.loginFailuresPerAccountAndAddress, here);
+    if (failedHere > 0) await this.limiter.check(RATE_LIMITS.loginFailuresPerAccount, email);
 
     const user = await this.users.findCredentialsByEmail(email);
     const valid = await this.hasher.verify(user?.passwordHash, input.password);
     if (!user || !valid) {
+      await this.limiter.count(RATE_LIMITS.loginFailuresPerAccountAndAddress, here);
       await this.limiter.count(RATE_LIMITS.loginFailuresPerAccount, email);
       throw AuthError.invalidCredentials();
     }
-    await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccount, email);
+    // Only this address's count: a success here says nothing about guesses from elsewhere.
+    await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndAddress, here);
     const token = await this.sessions.start(user.id, meta);
     const hasInsurance = (await this.insuranceStatus?.hasInsurance(user.id)) ?? false;
     return { message: AccountMessages.loginPassed, token, hasInsurance };

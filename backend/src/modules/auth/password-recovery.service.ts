@@ -20,6 +20,7 @@ import type { AppConfig } from '../../config';
 import { JobQueueService, JobRegistry } from '../../jobs';
 import { AuthError } from './auth.errors';
 import { assertNotCommon } from './auth.service';
+import { deriveHmacKey } from './hmac-keys';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { RATE_LIMITS, RateLimiter } from './rate-limiter.service';
@@ -43,7 +44,8 @@ interface RecoveryMailJob {
 @Injectable()
 export class PasswordRecoveryService implements OnModuleInit {
   private readonly logger = new Logger(PasswordRecoveryService.name);
-  private readonly secret: string;
+  /** HKDF of AUTH_RESET_CODE_SECRET: a leaked JWT secret does not let anyone test guesses against stored codes. */
+  private readonly codeKey: Buffer;
 
   constructor(
     private readonly users: UsersRepository,
@@ -57,11 +59,16 @@ export class PasswordRecoveryService implements OnModuleInit {
     private readonly config: ConfigService<AppConfig, true>,
     private readonly dataSource: DataSource,
   ) {
-    this.secret = config.get('auth', { infer: true }).jwtSecret;
+    this.codeKey = deriveHmacKey(config.get('auth', { infer: true }).resetCodeSecret, 'reset-code');
   }
 
   onModuleInit(): void {
-    this.registry.register<RecoveryMailJob>({ queue: RECOVERY_MAIL_QUEUE, handle: (job) => this.sendCode(job.data.email) });
+    this.registry.register<RecoveryMailJob>({
+      queue: RECOVERY_MAIL_QUEUE,
+      handle: (job) => this.sendCode(job.data.email),
+      // The person waits for a code that will not come: operators see it in `errors` (no address, no code).
+      onFailed: (_job, error) => this.mailer.recordFinalFailure('password-recovery-code', error),
+    });
   }
 
   async requestCode(rawEmail: string | undefined, ip: string | null): Promise<MessageResponse> {
@@ -141,7 +148,7 @@ export class PasswordRecoveryService implements OnModuleInit {
   }
 
   private codeHash(userId: string, code: string): string {
-    return createHmac('sha256', this.secret).update(`${userId}:${code}`).digest('hex');
+    return createHmac('sha256', this.codeKey).update(`${userId}:${code}`).digest('hex');
   }
 
   private sameHash(a: string, b: string): boolean {

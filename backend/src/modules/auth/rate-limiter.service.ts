@@ -1,6 +1,10 @@
 import { CommonErrorCode } from '@healthlink/contracts';
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { createHmac } from 'node:crypto';
 import { AppError } from '../../common/errors';
+import type { AppConfig } from '../../config';
+import { deriveHmacKey } from './hmac-keys';
 import { RateLimitsRepository } from './rate-limits.repository';
 
 export interface RateLimitRule {
@@ -16,7 +20,11 @@ export interface RateLimitRule {
  */
 export const RATE_LIMITS = {
   loginPerAddress: { name: 'login-ip', max: 30, windowSeconds: 15 * 60 },
-  loginFailuresPerAccount: { name: 'login-fail', max: 8, windowSeconds: 15 * 60 },
+  // Failures count per account AND address: a stranger guessing elsewhere cannot lock the owner out.
+  loginFailuresPerAccountAndAddress: { name: 'login-fail', max: 8, windowSeconds: 15 * 60 },
+  // Across every address: past it, an address that already failed on the account gets no more guesses, while
+  // one that has not (the owner's, usually) still signs in.
+  loginFailuresPerAccount: { name: 'login-fail-acct', max: 100, windowSeconds: 15 * 60 },
   signupPerAddress: { name: 'signup-ip', max: 20, windowSeconds: 60 * 60 },
   codeSendPerAddress: { name: 'code-send-ip', max: 10, windowSeconds: 15 * 60 },
   codeSendPerAccount: { name: 'code-send-acct', max: 3, windowSeconds: 15 * 60 },
@@ -24,34 +32,61 @@ export const RATE_LIMITS = {
   passwordChangePerUser: { name: 'pw-change', max: 10, windowSeconds: 15 * 60 },
   contactPerAddress: { name: 'contact-ip', max: 5, windowSeconds: 15 * 60 },
   analyticsPerAddress: { name: 'analytics-ip', max: 300, windowSeconds: 15 * 60 },
+  // POST /api/errors/log is open to visitors: a broken page reports a few errors, not thousands.
+  errorLogPerAddress: { name: 'errors-log-ip', max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
+
+/** Who is counted: an address, an e-mail, a user id, or several together (an account at an address). */
+export type RateSubject = string | readonly string[];
+
+/** Counters older than every window are pruned (the longest window is an hour). */
+export const RATE_LIMIT_RETENTION_SECONDS = 2 * 60 * 60;
 
 @Injectable()
 export class RateLimiter {
-  constructor(private readonly repository: RateLimitsRepository) {}
+  private readonly subjectKey: Buffer;
+
+  constructor(
+    private readonly repository: RateLimitsRepository,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.subjectKey = deriveHmacKey(config.get('auth', { infer: true }).resetCodeSecret, 'rate-limit-subject');
+  }
 
   /** Counts a hit; throws 429 once the window holds more than `max`. */
-  async consume(rule: RateLimitRule, subject: string): Promise<void> {
+  async consume(rule: RateLimitRule, subject: RateSubject): Promise<void> {
     const { hits, resetAt } = await this.repository.hit(this.key(rule, subject), rule.windowSeconds);
     if (hits > rule.max) throw tooMany(secondsUntil(resetAt));
   }
 
-  /** Throws 429 when the window is already full, without counting (failures are counted after the fact). */
-  async check(rule: RateLimitRule, subject: string): Promise<void> {
+  /**
+   * Throws 429 when the window is already full, without counting (failures are counted after the fact);
+   * answers the hits so far.
+   */
+  async check(rule: RateLimitRule, subject: RateSubject): Promise<number> {
     const current = await this.repository.peek(this.key(rule, subject), rule.windowSeconds);
     if (current && current.hits >= rule.max) throw tooMany(secondsUntil(current.resetAt));
+    return current?.hits ?? 0;
   }
 
-  async count(rule: RateLimitRule, subject: string): Promise<void> {
+  async count(rule: RateLimitRule, subject: RateSubject): Promise<void> {
     await this.repository.hit(this.key(rule, subject), rule.windowSeconds);
   }
 
-  async reset(rule: RateLimitRule, subject: string): Promise<void> {
+  async reset(rule: RateLimitRule, subject: RateSubject): Promise<void> {
     await this.repository.clear(this.key(rule, subject));
   }
 
-  private key(rule: RateLimitRule, subject: string): string {
-    return `${rule.name}:${subject}`;
+  /** Deletes counters whose window ended long ago (a scheduled job). */
+  prune(): Promise<number> {
+    return this.repository.deleteOlderThan(RATE_LIMIT_RETENTION_SECONDS);
+  }
+
+  /** The rule's name and a keyed hash of the subject: no row names a person (e-mail) or an address. */
+  private key(rule: RateLimitRule, subject: RateSubject): string {
+    const parts = typeof subject === 'string' ? [subject] : subject;
+    const digest = createHmac('sha256', this.subjectKey).update(JSON.stringify(parts)).digest('base64url');
+    return `${rule.name}:${digest}`;
   }
 }
 

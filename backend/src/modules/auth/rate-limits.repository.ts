@@ -37,7 +37,12 @@ export class RateLimitsRepository {
     await this.dataSource.query(`DELETE FROM rate_limits WHERE key = $1`, [key]);
   }
 
-  async deleteOlderThan(seconds: number): Promise<void> {
-    await this.dataSource.query(`DELETE FROM rate_limits WHERE window_started_at < now() - make_interval(secs => $1)`, [seconds]);
+  /** Deletes counters whose window started more than `seconds` ago; answers how many. */
+  async deleteOlderThan(seconds: number): Promise<number> {
+    const [, deleted]: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM rate_limits WHERE window_started_at < now() - make_interval(secs => $1)`,
+      [seconds],
+    );
+    return deleted;
   }
 }

@@ -37,6 +37,24 @@ export class UsersRepository {
     }
   }
 
+  /**
+   * Inserts the account unless the e-mail is taken (ON CONFLICT DO NOTHING, so a caller's transaction stays
+   * usable): answers the new account, or null when the e-mail already had one, whoever created it.
+   */
+  async insertIfNew(user: NewUser, manager?: EntityManager): Promise<UserEntity | null> {
+    const result = await this.repo(manager)
+      .createQueryBuilder()
+      .insert()
+      .into(UserEntity)
+      .values({ ...user, passwordChangedAt: new Date() })
+      .orIgnore()
+      .returning('id')
+      .updateEntity(false)
+      .execute();
+    const id = (result.raw as { id: string }[])[0]?.id;
+    return id ? this.findById(id, manager) : null;
+  }
+
   findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
     return this.repo(manager).findOneBy({ id });
   }

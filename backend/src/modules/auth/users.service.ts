@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { UserEntity } from './entities/user.entity';
@@ -14,18 +15,27 @@ export class UsersService {
   ) {}
 
   /**
-   * The account for an e-mail a partner vouched for (referral): the existing one, or a new one whose random
-   * password nobody knows, so the patient sets one through password recovery when they want to sign in.
+   * A new account for an e-mail a partner vouched for (referral), with a random password nobody knows (the
+   * patient sets one through password recovery). Null when the e-mail already has an account, however it
+   * got there (even a sign-up racing this one): a referral never hands out an account it did not create.
    */
-  async findOrCreateByEmail(email: string, names: { firstName: string; lastName: string }): Promise<{ user: UserEntity; created: boolean }> {
-    const existing = await this.users.findByEmail(email);
-    if (existing) return { user: existing, created: false };
+  async createForReferral(
+    email: string,
+    names: { firstName: string; lastName: string },
+    manager?: EntityManager,
+  ): Promise<UserEntity | null> {
     const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
-    const inserted = await this.users.insert({ email, ...names, passwordHash });
-    if (inserted) return { user: inserted, created: true };
-    const raced = await this.users.findByEmail(email);
-    if (!raced) throw new Error('user vanished after a unique-violation');
-    return { user: raced, created: false };
+    return this.users.insertIfNew({ email: normalizeEmail(email), ...names, passwordHash }, manager);
+  }
+
+  /** Whether an account has this e-mail (normalised as sign-in does). */
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.users.findByEmail(normalizeEmail(email))) !== null;
+  }
+
+  /** Checks the account's current password (argon2id; a decoy hash when the account is gone). */
+  async verifyPassword(id: string, password: string): Promise<boolean> {
+    return this.hasher.verify(await this.users.passwordHashOf(id), password);
   }
 
   findById(id: string): Promise<UserEntity | null> {

@@ -1,28 +1,45 @@
-import { isValidEmail, normalizeEmail } from '@healthlink/contracts';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import {
+  isValidEmail,
+  normalizeEmail,
+  ReferralErrorCode,
+  ReferralMessages,
+  type AttachReferralResponse,
+  type ReferralTokenResponse,
+} from '@healthlink/contracts';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config';
-import { SessionsService, UsersService, type ClientMeta } from '../auth';
+import { SessionsService, UsersService, type AuthenticatedUser, type ClientMeta } from '../auth';
 import { InsurersError } from './insurers.errors';
-import { InsurersRepository } from './insurers.repository';
+import { ReferralsRepository } from './referrals.repository';
 
 export const REFERRAL_TTL_MS = 15 * 60 * 1000;
-export const REFERRAL_INVALID = 'Referral code invalid, expired, or already used';
+export const REFERRAL_INVALID = ReferralMessages.invalid;
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+const invalid = () => new AppError(ReferralErrorCode.Invalid, HttpStatus.BAD_REQUEST, ReferralMessages.invalid);
+// 409, not 401: the web ends a session on a 401, and this visitor may hold one.
+const signInRequired = () => new AppError(ReferralErrorCode.SignInRequired, HttpStatus.CONFLICT, ReferralMessages.signInRequired);
+
 /**
- * Referral: a partner holding an API key mints a single-use code for an e-mail (15 minutes); the patient's
- * browser trades it for a session, and the account is created when the e-mail is new.
+ * Referral: a partner holding an API key mints a single-use code for an e-mail (15 minutes). The code may
+ * create a NEW account and sign it in; it never signs anyone into an account that exists (a partner could
+ * mint a code for any e-mail). For an existing e-mail the person signs in themselves, and the referral is
+ * then attached to their account, only when its e-mail is theirs.
  */
 @Injectable()
 export class ReferralsService {
+  private readonly logger = new Logger(ReferralsService.name);
+
   constructor(
-    private readonly repository: InsurersRepository,
+    private readonly repository: ReferralsRepository,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** The partner whose API key this is, or 401. Keys are compared in constant time. */
@@ -40,9 +57,10 @@ export class ReferralsService {
     if (!body.email?.trim() || !isValidEmail(body.email)) throw InsurersError.validation('email', 'Please enter a valid email address');
     const code = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + REFERRAL_TTL_MS);
-    await this.repository.insertReferral({
+    await this.repository.insert({
       codeHash: sha256(code),
       partner,
+      // Normalised as sign-in normalises, so "Jane@X.com " is the account of jane@x.com.
       email: normalizeEmail(body.email),
       firstName: body.firstName?.trim() || null,
       lastName: body.lastName?.trim() || null,
@@ -51,13 +69,45 @@ export class ReferralsService {
     return { code, expiresAt: expiresAt.toISOString() };
   }
 
-  async exchange(code: string, meta: ClientMeta): Promise<{ token: string; created: boolean }> {
-    const referral = await this.repository.consumeReferral(sha256(code));
-    if (!referral) throw new AppError('INSURERS.REFERRAL_INVALID', HttpStatus.BAD_REQUEST, REFERRAL_INVALID);
-    const { user, created } = await this.users.findOrCreateByEmail(referral.email, {
-      firstName: referral.first_name ?? '',
-      lastName: referral.last_name ?? '',
+  /**
+   * A session for the account the code creates. An e-mail that has an account gets 409 sign-in-required and
+   * no session, and the code stays live (for attaching after sign-in) until it expires.
+   */
+  async exchange(code: string, meta: ClientMeta): Promise<ReferralTokenResponse> {
+    const codeHash = sha256(code);
+    const live = await this.repository.findLive(codeHash);
+    if (!live) throw invalid();
+    if (await this.users.emailTaken(live.email)) throw signInRequired();
+
+    const userId = await this.dataSource.transaction(async (manager) => {
+      const referral = await this.repository.consume(codeHash, manager);
+      if (!referral) throw invalid();
+      const created = await this.users.createForReferral(
+        referral.email,
+        { firstName: referral.firstName ?? '', lastName: referral.lastName ?? '' },
+        manager,
+      );
+      // Taken since the check (a sign-up raced this): roll back, so the code stays live for attaching.
+      if (!created) throw signInRequired();
+      await this.repository.attach(referral.id, created.id, manager);
+      return created.id;
     });
-    return { token: await this.sessions.start(user.id, meta), created };
+    this.logger.log({ userId, partner: live.partner }, 'account created from a referral');
+    return { token: await this.sessions.start(userId, meta), created: true };
+  }
+
+  /** After signing in: spends the code on the signed-in account, only when the referral's e-mail is its e-mail. */
+  async attach(user: AuthenticatedUser, code: string): Promise<AttachReferralResponse> {
+    const codeHash = sha256(code);
+    const account = await this.users.findById(user.userId);
+    const live = await this.repository.findLive(codeHash);
+    if (!account || !live) throw invalid();
+    if (live.email !== normalizeEmail(account.email)) {
+      throw new AppError(ReferralErrorCode.OtherAccount, HttpStatus.FORBIDDEN, ReferralMessages.otherAccount);
+    }
+    const referral = await this.repository.consumeFor(codeHash, normalizeEmail(account.email), user.userId);
+    if (!referral) throw invalid();
+    this.logger.log({ userId: user.userId, partner: referral.partner }, 'referral attached to an existing account');
+    return { message: ReferralMessages.attached, partner: referral.partner };
   }
 }

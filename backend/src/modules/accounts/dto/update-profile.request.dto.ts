@@ -1,4 +1,4 @@
-import type { UpdateProfileRequest } from '@healthlink/contracts';
+import { PASSWORD_MAX_LENGTH, type UpdateProfileRequest } from '@healthlink/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -17,4 +17,10 @@ export class UpdateProfileRequestDto implements UpdateProfileRequest {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) postal_code?: string;
   @ApiPropertyOptional({ example: '1950-04-02' }) @IsOptional() @IsString() @MaxLength(MAX) birthdate?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) gender?: string;
+  /** Needed with a new `email`: it is the sign-in e-mail. */
+  @ApiPropertyOptional({ description: 'required when email changes' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  currentPassword?: string;
 }

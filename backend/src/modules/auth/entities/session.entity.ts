@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type SessionEndReason = 'logout' | 'password_change' | 'password_reset' | 'account_deleted';
+export type SessionEndReason = 'logout' | 'password_change' | 'password_reset' | 'account_deleted' | 'email_change';
 
 /** A server-side session; the bearer token carries its id. */
 @Entity({ name: 'sessions' })

@@ -127,9 +127,68 @@ describe('/userProfile: profile', () => {
     mockProfileApi({ 'PUT /api/updateUserProfile': { status: 409, body: { code: 'AUTH.USER_EXISTS', message: 'User already exists' } } });
     const form = await renderProfile();
     change(form, 'Email', 'taken@example.com');
+    change(form, 'Current Password', 'Harbor-Lantern-74');
     save(form);
     expect(await within(form).findByText(AccountScreenTexts.emailTaken)).toBeInTheDocument();
     expect(within(form).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  describe('changing the sign-in e-mail', () => {
+    const saved = { 'PUT /api/updateUserProfile': { status: 200, body: { message: AccountMessages.profileUpdated } } };
+
+    it('asks for the current password only when the e-mail changed, and sends it with the change', async () => {
+      const fetchMock = mockProfileApi(saved);
+      const form = await renderProfile();
+      expect(within(form).queryByLabelText('Current Password')).not.toBeInTheDocument();
+      change(form, 'Email', 'Jane.New@Example.com');
+      const password = within(form).getByLabelText('Current Password');
+      expect(password).toHaveAttribute('type', 'password');
+      expect(password).toHaveAccessibleDescription('Needed to change the email you sign in with.');
+
+      save(form);
+      expect(within(form).getByRole('alert')).toHaveTextContent(AccountMessages.currentPasswordForEmail);
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(0);
+
+      change(form, 'Current Password', 'Harbor-Lantern-74');
+      save(form);
+      expect(await screen.findByText(AccountMessages.profileUpdated)).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'PUT /api/updateUserProfile').map((c) => c.body)).toEqual([
+        { email: 'jane.new@example.com', currentPassword: 'Harbor-Lantern-74' },
+      ]);
+      expect(within(form).queryByLabelText('Current Password')).not.toBeInTheDocument();
+    });
+
+    it('does not send the password with other changes', async () => {
+      const fetchMock = mockProfileApi(saved);
+      const form = await renderProfile();
+      change(form, 'City', 'Boston');
+      save(form);
+      expect(await screen.findByText(AccountMessages.profileUpdated)).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'PUT /api/updateUserProfile').map((c) => c.body)).toEqual([{ city: 'Boston' }]);
+    });
+
+    it('shows a wrong current password at its field', async () => {
+      mockProfileApi({
+        'PUT /api/updateUserProfile': {
+          status: 400,
+          body: {
+            code: 'AUTH.WRONG_CURRENT_PASSWORD',
+            message: 'Invalid credentials',
+            errors: [{ field: 'currentPassword', message: 'Invalid credentials' }],
+          },
+        },
+      });
+      const form = await renderProfile();
+      change(form, 'Email', 'jane.new@example.com');
+      change(form, 'Current Password', 'Wrong-Password-99');
+      save(form);
+      expect(await within(form).findByText(AccountScreenTexts.invalidCredentials)).toBeInTheDocument();
+      const password = within(form).getByLabelText('Current Password');
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(password).toHaveAccessibleDescription(expect.stringContaining(AccountScreenTexts.invalidCredentials));
+      expect(within(form).getByLabelText('Email')).toHaveValue('jane.new@example.com');
+    });
   });
 
   it('shows the generic failure when the save fails', async () => {

@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import { profileProblem, REQUIRED_PROFILE_FIELDS, type ProfileField } from '@healthlink/contracts';
+import { AccountMessages, normalizeEmail, profileProblem, REQUIRED_PROFILE_FIELDS, type ProfileField } from '@healthlink/contracts';
 import { startSession } from '@healthlink/web-runtime';
-import { Button, FormMessage, PendingActions, TextField, useFormProblem } from '@healthlink/web-ui';
+import { Button, FormMessage, PasswordField, PendingActions, TextField, useFormProblem } from '@healthlink/web-ui';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileSaveFailure } from '../lib/account-failures';
 import { changedFields, type ProfileValues } from '../lib/profile-values';
@@ -21,12 +21,17 @@ const FIELDS: { field: ProfileField; label: string; type?: string; autoComplete:
   { field: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code' },
 ];
 
+const PASSWORD_MISSING = { field: 'currentPassword', message: AccountMessages.currentPasswordForEmail };
+
 export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; labelledBy?: string }) {
   // What the server holds: the form compares against it and sends only the differences.
   const [baseline, setBaseline] = useState(initial);
   const [values, setValues] = useState(initial);
   const [notice, setNotice] = useState('');
-  const { problem, setProblem, messageId, fieldProps } = useFormProblem<ProfileField>();
+  // The sign-in e-mail changes only with the current password (the session alone is no proof).
+  const [currentPassword, setCurrentPassword] = useState('');
+  const emailChanged = normalizeEmail(values.email) !== normalizeEmail(baseline.email);
+  const { problem, setProblem, messageId, fieldProps } = useFormProblem<ProfileField | 'currentPassword'>();
   const { mutate, isPending } = useUpdateProfile();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,13 +43,15 @@ export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; l
       setNotice('There are no changes to save.');
       return;
     }
-    const found = profileProblem(changes);
+    const passwordMissing = emailChanged && !currentPassword;
+    const found = profileProblem(changes) ?? (passwordMissing ? PASSWORD_MISSING : null);
     setProblem(found);
     if (found) return;
-    mutate(changes, {
+    mutate(emailChanged ? { ...changes, currentPassword } : changes, {
       onSuccess: ({ message, token }) => {
         if (token) startSession(token);
         setBaseline(values);
+        setCurrentPassword('');
         toast.success(message);
       },
       onError: (error) => setProblem(profileSaveFailure(error)),
@@ -67,6 +74,17 @@ export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; l
           />
         ))}
       </div>
+      {emailChanged && (
+        <PasswordField
+          {...fieldProps('currentPassword')}
+          label="Current Password"
+          hint="Needed to change the email you sign in with."
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => setCurrentPassword(event.target.value)}
+        />
+      )}
       <FormMessage id={messageId}>{problem?.message}</FormMessage>
       <FormMessage tone="info">{notice}</FormMessage>
       <PendingActions pending={isPending} label="Saving your profile">

@@ -11,6 +11,10 @@ export function profileSaveFailure(error: unknown): FormProblem {
     return { message: AccountScreenTexts.emailTaken, field: 'email' };
   }
   if (isNoChanges(error.code, error.message)) return { message: AccountScreenTexts.unparseable };
+  // A new sign-in e-mail needs the current password: missing or wrong, shown at that field.
+  const atPassword = 'currentPassword';
+  if (error.code === AuthErrorCode.WrongCurrentPassword) return { message: AccountScreenTexts.invalidCredentials, field: atPassword };
+  if (error.code === AuthErrorCode.CurrentPasswordRequired) return { message: AccountMessages.currentPasswordForEmail, field: atPassword };
   const field = error.fieldErrors[0]?.field;
   if (error.status === 400 && field) return { message: error.message, field };
   return { message: AccountScreenTexts.profileSaveFailure };

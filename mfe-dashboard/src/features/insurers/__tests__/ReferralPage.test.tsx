@@ -1,10 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
-import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildUnsignedToken, SIGN_IN_REQUEST_EVENT, startSession, TOKEN_KEY } from '@healthlink/web-runtime';
 import { callsTo, deferredReply, mockApi } from '@healthlink/test-support/fetch-mock';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { ReferralPage } from '../routes/ReferralPage';
 
 const EXCHANGE = 'GET /api/externalEnrollment/exchangeReferralCodeForToken/';
+const ATTACH = 'POST /api/externalEnrollment/attachReferral';
+const SIGN_IN_ASK = 'You already have an account with this email address. Please sign in to continue.';
+const SIGN_IN_REQUIRED = { status: 409, body: { code: 'INSURERS.REFERRAL_SIGN_IN_REQUIRED', message: SIGN_IN_ASK } };
+const freshToken = () => buildUnsignedToken({ sub: 'u-7', exp: Math.floor(Date.now() / 1000) + 3600 });
 const location = () => screen.getByTestId('location');
 const renderReferral = (query: string) => renderPage(<ReferralPage />, `/authenticateReferral?${query}`, { routePath: '/authenticateReferral' });
 
@@ -39,6 +43,53 @@ describe('/authenticateReferral', () => {
     expect(screen.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(location()).toHaveTextContent('/authenticateReferral');
+  });
+
+  it('asks a person who already has an account to sign in, keeps no token, then adds the referral to their account', async () => {
+    const fetchMock = mockApi({
+      [`${EXCHANGE}ref-old`]: SIGN_IN_REQUIRED,
+      [ATTACH]: { status: 200, body: { message: 'Referral added to your account', partner: 'acme' } },
+    });
+    const asked = jest.fn();
+    window.addEventListener(SIGN_IN_REQUEST_EVENT, asked);
+    renderReferral('code=ref-old&partner=acme');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(SIGN_IN_ASK);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(location()).toHaveTextContent('/authenticateReferral');
+    expect(callsTo(fetchMock, ATTACH)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    window.removeEventListener(SIGN_IN_REQUEST_EVENT, asked);
+
+    // The shell's sign-in modal signs the person in; the page carries on.
+    act(() => startSession(freshToken()));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/insuranceSelect$/));
+    const attached = callsTo(fetchMock, ATTACH);
+    expect(attached).toHaveLength(1);
+    expect(attached[0].body).toEqual({ code: 'ref-old' });
+    expect(attached[0].headers).toHaveProperty('Authorization');
+    expect(callsTo(fetchMock, `${EXCHANGE}ref-old`)).toHaveLength(1);
+  });
+
+  it('says so when the signed-in account is not the one the referral was made for', async () => {
+    localStorage.setItem(TOKEN_KEY, freshToken());
+    mockApi({
+      [`${EXCHANGE}ref-other`]: SIGN_IN_REQUIRED,
+      [ATTACH]: {
+        status: 403,
+        body: {
+          code: 'INSURERS.REFERRAL_OTHER_ACCOUNT',
+          message: 'This referral was made for a different email address. Please sign in with that address to use it.',
+        },
+      },
+    });
+    renderReferral('code=ref-other');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This referral was made for a different email address.');
     expect(location()).toHaveTextContent('/authenticateReferral');
   });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { AccountMessages, AccountScreenTexts } from '@healthlink/contracts';
-import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
+import { buildUnsignedToken, requestSignIn, TOKEN_KEY } from '@healthlink/web-runtime';
 import { callsTo, deferredReply, mockApi } from '@healthlink/test-support/fetch-mock';
 import { renderShell } from '../../../test/render-shell';
 
@@ -54,6 +54,22 @@ describe('sign-in modal: login', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(message);
     expect(callsTo(fetchMock, 'POST /api/login')).toHaveLength(0);
+  });
+
+  it('opens when a page asks for a sign-in (the referral landing) and, signed in, stays on that page', async () => {
+    const token = sessionToken();
+    mockApi({ 'POST /api/login': { status: 200, body: { message: 'Login passed', token, hasInsurance: true } } });
+    renderShell('/authenticateReferral?code=ref-1');
+    await screen.findByRole('heading', { level: 1 });
+    act(() => requestSignIn());
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    fill(dialog, 'Email', 'jane@example.com');
+    fill(dialog, 'Password', GOOD_PASSWORD);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBe(token));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toBe('/authenticateReferral');
   });
 
   it('signs in with the e-mail lower-cased, shows a spinner meanwhile, and goes to the dashboard with insurance', async () => {

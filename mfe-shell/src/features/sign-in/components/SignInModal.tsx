@@ -20,6 +20,8 @@ export const SIGN_IN_TITLES: Record<SignInView, string> = {
 export interface SignInModalProps {
   open: boolean;
   onClose: () => void;
+  /** Stay on the current page after signing in (a page asked for the sign-in and carries on itself). */
+  stayOnPage?: boolean;
 }
 
 /**
@@ -27,11 +29,11 @@ export interface SignInModalProps {
  * only through each view's own Close button or Escape, never on a backdrop click. Everything it
  * holds lives in SignInFlow, which unmounts on close: reopening starts again at an empty login.
  */
-export function SignInModal({ open, onClose }: SignInModalProps) {
-  return open ? <SignInFlow onClose={onClose} /> : null;
+export function SignInModal({ open, onClose, stayOnPage = false }: SignInModalProps) {
+  return open ? <SignInFlow onClose={onClose} stayOnPage={stayOnPage} /> : null;
 }
 
-function SignInFlow({ onClose }: { onClose: () => void }) {
+function SignInFlow({ onClose, stayOnPage }: { onClose: () => void; stayOnPage: boolean }) {
   const navigate = useNavigate();
   const [view, setView] = useState<SignInView>('login');
   const [email, setEmail] = useState('');
@@ -40,7 +42,7 @@ function SignInFlow({ onClose }: { onClose: () => void }) {
   function signedIn({ token, hasInsurance }: LoginResponse) {
     startSession(token);
     onClose();
-    navigate(hasInsurance ? '/app/dashboard' : '/healthSetup');
+    if (!stayOnPage) navigate(hasInsurance ? '/app/dashboard' : '/healthSetup');
   }
 
   const returnToLogin = () => {

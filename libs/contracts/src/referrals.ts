@@ -1,0 +1,37 @@
+/**
+ * Referral landing (spec part 2 §3 /authenticateReferral): a partner's single-use code creates a new account
+ * and signs it in. A code for an e-mail that already has an account gives no session: the person signs in
+ * themselves and the referral is then attached to their account.
+ */
+
+/** GET /api/externalEnrollment/exchangeReferralCodeForToken/{code}: only for a new account. */
+export interface ReferralTokenResponse {
+  token: string;
+  created: true;
+}
+
+/** POST /api/externalEnrollment/attachReferral (signed in): the code of a referral for the signed-in e-mail. */
+export interface AttachReferralRequest {
+  code: string;
+}
+export interface AttachReferralResponse {
+  message: string;
+  partner: string;
+}
+
+export const ReferralErrorCode = {
+  /** Unknown, expired or spent code (spec part 2 §8's server message). */
+  Invalid: 'INSURERS.REFERRAL_INVALID',
+  /** The code's e-mail already has an account: no session is given; the person signs in. */
+  SignInRequired: 'INSURERS.REFERRAL_SIGN_IN_REQUIRED',
+  /** Attaching: the code was made for another e-mail than the signed-in account's. */
+  OtherAccount: 'INSURERS.REFERRAL_OTHER_ACCOUNT',
+} as const;
+export type ReferralErrorCode = (typeof ReferralErrorCode)[keyof typeof ReferralErrorCode];
+
+export const ReferralMessages = {
+  invalid: 'Referral code invalid, expired, or already used',
+  signInRequired: 'You already have an account with this email address. Please sign in to continue.',
+  otherAccount: 'This referral was made for a different email address. Please sign in with that address to use it.',
+  attached: 'Referral added to your account',
+} as const;
