@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { ConfigService } from '@nestjs/config';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config';
 import { JobContext, JobDefinition, JobRegistry } from './job-registry';
 
@@ -47,6 +48,8 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
           retryDelay: 1,
           expireInSeconds: expireSeconds,
         });
+        // Idempotent (an upsert keyed by queue): every process may declare it.
+        if (definition.schedule) await boss.schedule(definition.queue, definition.schedule, {}, { tz: 'UTC' });
       }
     });
     this.boss = boss;
@@ -70,6 +73,29 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
     // A worker in this process takes it now rather than at its next poll (other processes poll every 0.5 s).
     for (const workerId of this.workers.get(queue) ?? []) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  /**
+   * Account deletion: every job, waiting, running or finished, in pg-boss's live and archive tables whose data
+   * names the user (their id anywhere in it, or their e-mail as a value) or whose output (a failure's message)
+   * does; the e-mail inside a message only for finished jobs, so that no one else's pending mail is lost to a
+   * longer address containing it. pg-boss has no call for this: it is SQL on its tables, in the caller's transaction.
+   */
+  async deleteJobsOf(subject: { userId: string; email: string }, manager: EntityManager): Promise<number> {
+    if (!subject.userId || !subject.email) throw new Error('deleteJobsOf needs both the user id and the e-mail');
+    const { schema } = this.config.get('jobs', { infer: true });
+    const naming = `strpos(data::text, $1) > 0 OR strpos(lower(data::text), '"' || $2 || '"') > 0
+      OR strpos(coalesce(output::text, ''), $1) > 0
+      OR (state > 'active' AND strpos(lower(coalesce(output::text, '')), $2) > 0)`;
+    let deleted = 0;
+    for (const table of ['job', 'archive']) {
+      const [, affected]: [unknown, number] = await manager.query(`DELETE FROM "${schema}"."${table}" WHERE ${naming}`, [
+        subject.userId.toLowerCase(),
+        subject.email.toLowerCase(),
+      ]);
+      deleted += affected;
+    }
+    return deleted;
   }
 
   async beforeApplicationShutdown(): Promise<void> {

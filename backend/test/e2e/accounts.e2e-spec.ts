@@ -1,7 +1,10 @@
 import { AccountMessages } from '@healthlink/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomUUID } from 'node:crypto';
 import { createPollingEvent } from '../factories/polling-event.factory';
 import { createUser, TEST_PASSWORD } from '../factories/user.factory';
+import { mailTo } from '../utils/mail-catcher';
+import { pollUntil } from '../utils/poll';
 import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app';
 
 describe('accounts: user, patient info, profile and deletion', () => {
@@ -51,12 +54,82 @@ describe('accounts: user, patient info, profile and deletion', () => {
   it('lower-cases a new e-mail and refuses one that belongs to someone else with 409', async () => {
     const { token } = await tokenFor(app);
     const other = await createUser(dataSourceOf(app));
-    const taken = await updateProfile(token, { email: other.email.toUpperCase() });
+    const taken = await updateProfile(token, { email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: 'User already exists', errors: [{ field: 'email' }] });
     const fresh = `Moved.${Date.now()}@Example.com`;
-    expect((await updateProfile(token, { email: fresh })).statusCode).toBe(200);
+    expect((await updateProfile(token, { email: fresh, currentPassword: TEST_PASSWORD })).statusCode).toBe(200);
     expect((await get('/api/user', token)).json().email).toBe(fresh.toLowerCase());
+  });
+
+  describe('changing the sign-in e-mail', () => {
+    const signIn = async (email: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password: TEST_PASSWORD },
+          headers: { 'x-forwarded-for': `2001:db8:e::${randomUUID().slice(0, 4)}` },
+        })
+      ).json().token as string;
+    const emailOf = async (userId: string) => (await dataSourceOf(app).query('SELECT email FROM users WHERE id = $1', [userId]))[0].email;
+
+    const REQUIRED = 'ACCOUNTS.CURRENT_PASSWORD_REQUIRED';
+    it.each([
+      ['without the current password', {}, REQUIRED, AccountMessages.currentPasswordForEmail],
+      ['with an empty current password', { currentPassword: '' }, REQUIRED, AccountMessages.currentPasswordForEmail],
+      ['with a wrong current password', { currentPassword: 'Wrong-Password-99' }, 'AUTH.WRONG_CURRENT_PASSWORD', 'Invalid credentials'],
+    ])('is refused %s: 400 on currentPassword, nothing changed, no session ended', async (_, extra, code, message) => {
+      const user = await createUser(dataSourceOf(app));
+      const here = await signIn(user.email);
+      const elsewhere = await signIn(user.email);
+      const res = await updateProfile(here, { email: `new.${randomUUID().slice(0, 8)}@example.com`, city: 'Boston', ...extra });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code, message, errors: [{ field: 'currentPassword', message }] });
+      expect(await emailOf(user.id)).toBe(user.email);
+      expect((await get('/api/patientInfo', here)).json().account.city).toBeNull();
+      expect((await get('/api/user', elsewhere)).statusCode).toBe(200);
+    });
+
+    it('counts wrong current passwords against the per-user limit (429)', async () => {
+      const user = await createUser(dataSourceOf(app));
+      const token = await signIn(user.email);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const email = `g${i}.${randomUUID().slice(0, 6)}@example.com`;
+        const res = await updateProfile(token, { email, currentPassword: `Wrong-${i}-Pass!` });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      expect(await emailOf(user.id)).toBe(user.email);
+    });
+
+    it('with the right password: changes it, keeps this session, ends the others and tells the old address', async () => {
+      const user = await createUser(dataSourceOf(app));
+      const here = await signIn(user.email);
+      const elsewhere = await signIn(user.email);
+      const moved = `moved.${randomUUID().slice(0, 8)}@example.com`;
+      const res = await updateProfile(here, { email: moved.toUpperCase(), currentPassword: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Successfully updated profile information.' });
+      expect(await emailOf(user.id)).toBe(moved);
+      expect((await get('/api/user', here)).statusCode).toBe(200);
+      expect((await get('/api/user', elsewhere)).statusCode).toBe(401);
+
+      const [notice] = await pollUntil(async () => mailTo(user.email), (m) => m.length > 0);
+      expect(notice.subject).toBe('Your HealthLink sign-in email was changed');
+      expect(notice.text).toContain(`was changed to ${moved.slice(0, 2)}***@example.com`);
+      expect(notice.text).not.toContain(moved);
+      expect(mailTo(moved)).toHaveLength(0);
+    });
+
+    it('needs no password when the e-mail is the same one, in any case', async () => {
+      const { token, email, userId } = await tokenFor(app);
+      const res = await updateProfile(token, { email: ` ${email.toUpperCase()} `, city: 'Boston' });
+      expect(res.statusCode).toBe(200);
+      expect(await emailOf(userId)).toBe(email);
+    });
   });
 
   it.each([
@@ -102,7 +175,7 @@ describe('accounts: user, patient info, profile and deletion', () => {
 
   it('hasInsurance is true at login once an insurer is linked', async () => {
     const user = await createUser(dataSourceOf(app));
-    await dataSourceOf(app).query(`INSERT INTO insurer_links (user_id, insurer_key, access_token_enc, refresh_token_enc) VALUES ($1, 'humana', 'v1.x.y.z', 'v1.x.y.z')`, [user.id]);
+    await dataSourceOf(app).query(`INSERT INTO insurer_links (user_id, insurer_key, access_token_enc, refresh_token_enc) VALUES ($1, 'humana', 'v2.k.x.y.z', 'v2.k.x.y.z')`, [user.id]);
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD }, headers: { 'x-forwarded-for': '2001:db8::beef' } });
     expect(res.json()).toMatchObject({ message: 'Login passed', hasInsurance: true });
   });

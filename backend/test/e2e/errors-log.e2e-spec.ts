@@ -1,10 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { RATE_LIMITS } from '../../src/modules/auth';
 import { ErrorLogEntity } from '../../src/modules/debug/entities/error-log.entity';
 import { buildLogErrorRequest } from '../factories/error-log.factory';
 import { bearer, createTestApp, dataSourceOf, signRaw, tokenFor } from '../utils/test-app';
 
-const BODY_LIMIT = 4096;
+// Above the 8 KB cap of errorDetails, so that the cap, not the body limit, answers a large field.
+const BODY_LIMIT = 32 * 1024;
+// Each request from its own address unless a test says otherwise: the per-address limit is shared by the run.
+const anAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 describe('POST /api/errors/log', () => {
   let app: NestFastifyApplication;
@@ -16,7 +20,12 @@ describe('POST /api/errors/log', () => {
 
   const stored = (id: string) => dataSourceOf(app).getRepository(ErrorLogEntity).findOneByOrFail({ id });
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/errors/log', payload: payload as object, headers });
+    app.inject({
+      method: 'POST',
+      url: '/api/errors/log',
+      payload: payload as object,
+      headers: { 'x-forwarded-for': anAddress(), ...headers },
+    });
 
   it('stores a visitor entry and answers 201 with its id', async () => {
     const body = buildLogErrorRequest({ errorDetails: { nested: [1, 'two', { three: true }] } });
@@ -71,6 +80,48 @@ describe('POST /api/errors/log', () => {
     const unknown = await post({ ...buildLogErrorRequest(), isAdmin: true });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].field).toBe('isAdmin');
+  });
+
+  it('takes no user from a token whose session has ended', async () => {
+    const { token } = await tokenFor(app);
+    expect((await app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBeLessThan(300);
+    const res = await post(buildLogErrorRequest(), bearer(token));
+    expect(res.statusCode).toBe(201);
+    expect((await stored(res.json().id)).userId).toBeNull();
+  });
+
+  it('answers 400 naming errorDetails when its JSON is over 8 KB, and stores nothing', async () => {
+    const errorType = `TOO_BIG_${randomUUID().slice(0, 8)}`;
+    const res = await post(buildLogErrorRequest({ errorType, errorDetails: { stack: 'x'.repeat(8 * 1024) } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'REQUEST.VALIDATION_FAILED',
+      errors: [{ field: 'errorDetails', message: 'errorDetails must be at most 8192 bytes as JSON' }],
+    });
+    const [{ count }] = await dataSourceOf(app).query('SELECT count(*)::int AS count FROM errors WHERE error_type = $1', [errorType]);
+    expect(count).toBe(0);
+
+    const fits = await post(buildLogErrorRequest({ errorDetails: { stack: 'x'.repeat(8 * 1024 - 20) } }));
+    expect(fits.statusCode).toBe(201);
+  });
+
+  it('answers 400 naming userId when the ignored userId is oversized', async () => {
+    const res = await post(buildLogErrorRequest({ userId: 'u'.repeat(100) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('userId');
+  });
+
+  it('limits entries per address with a 429, while another address is still heard', async () => {
+    const address = anAddress();
+    const { max } = RATE_LIMITS.errorLogPerAddress;
+    for (let i = 0; i < max; i++) {
+      expect((await post(buildLogErrorRequest(), { 'x-forwarded-for': address })).statusCode).toBe(201);
+    }
+    const refused = await post(buildLogErrorRequest(), { 'x-forwarded-for': address });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('REQUEST.TOO_MANY');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await post(buildLogErrorRequest())).statusCode).toBe(201);
   });
 
   it('answers 400 REQUEST.MALFORMED_JSON for a broken JSON body', async () => {

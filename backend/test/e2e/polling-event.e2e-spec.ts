@@ -8,7 +8,7 @@ describe('GET /api/pollingEvent/:id and POST /api/jobs/probe', () => {
   let app: NestFastifyApplication;
 
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createTestApp({ JOBS_PROBE_ROUTE: 'true' });
   });
   afterAll(() => app?.close());
 
@@ -106,5 +106,21 @@ describe('GET /api/pollingEvent/:id and POST /api/jobs/probe', () => {
       pollInterval: 1000,
       response: { handledBy: { pid: expect.any(Number), role: 'all', hostname: expect.any(String) }, queuedMs: expect.any(Number) },
     });
+  });
+});
+
+describe('POST /api/jobs/probe in the normal app', () => {
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it('is not a route: 404 for a signed-in patient, who never learns a pid or host name', async () => {
+    const { token } = await tokenFor(app);
+    const res = await app.inject({ method: 'POST', url: '/api/jobs/probe', headers: bearer(token) });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toMatch(/pid|hostname/);
   });
 });

@@ -26,6 +26,8 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     DATA_DIR: join(tmpdir(), 'healthlink-test-data'),
+    // The probe route (tests only) shows which process handled a job.
+    JOBS_PROBE_ROUTE: 'true',
   });
   const startWorker = async () => {
     const worker = spawnBackend({ ...baseEnv(), APP_ROLE: 'worker' });

@@ -12,9 +12,13 @@ import {
 } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuthenticatedUser, UsersService, type UserEntity } from '../auth';
+import { UserDataErasure } from '../../common/erasure';
+import { InsurerGrants } from '../../common/ports';
+import { JobQueueService } from '../../jobs';
+import { AuthenticatedUser, RATE_LIMITS, RateLimiter, SessionsService, UsersService, type UserEntity } from '../auth';
 import { PollingService } from '../polling';
 import { AccountsError } from './accounts.errors';
+import { EmailChangeNotice } from './email-change-notice';
 import type { PatientInfoEntity } from './entities/patient-info.entity';
 import { PatientInfoColumns, PatientInfoRepository } from './patient-info.repository';
 
@@ -27,6 +31,12 @@ export class AccountsService {
     private readonly patientInfo: PatientInfoRepository,
     private readonly polling: PollingService,
     private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly limiter: RateLimiter,
+    private readonly emailChangeNotice: EmailChangeNotice,
+    private readonly insurerGrants: InsurerGrants,
+    private readonly jobs: JobQueueService,
+    private readonly erasure: UserDataErasure,
   ) {}
 
   async getUser(userId: string): Promise<UserResponse> {
@@ -42,12 +52,18 @@ export class AccountsService {
   /**
    * Saves the changed profile fields to the account record and to every patient-info entry (the profile
    * shows the entry when there is one, so an edit must reach it too). Emails stay lower-case and unique.
+   * A new sign-in e-mail needs the current password; then every other session ends and the old address is told.
    */
-  async updateProfile(userId: string, changes: UpdateProfileRequest): Promise<MessageResponse> {
+  async updateProfile(user: AuthenticatedUser, changes: UpdateProfileRequest): Promise<MessageResponse> {
+    const userId = user.userId;
     const given = PROFILE_FIELDS.filter((field) => changes[field] !== undefined);
     if (given.length === 0) throw AccountsError.noChanges();
     const problem = profileProblem(changes);
     if (problem) throw AccountsError.rule(problem);
+    const current = await this.requireUser(userId);
+    const newEmail = changes.email !== undefined && normalizeEmail(changes.email) !== current.email ? normalizeEmail(changes.email) : null;
+    // Before the uniqueness check, so a session alone cannot even learn which e-mails have accounts.
+    if (newEmail) await this.proveItIsTheUser(userId, changes.currentPassword);
 
     const value = (field: keyof PatientInfoEntry) => (field === 'email' ? normalizeEmail(changes.email ?? '') : blankToNull(changes[field]));
     const info: PatientInfoColumns = {};
@@ -63,15 +79,34 @@ export class AccountsService {
       const saved = await this.users.updateProfile(userId, account as Parameters<UsersService['updateProfile']>[1], manager);
       if (!saved) throw AccountsError.emailTaken();
       await this.patientInfo.updateAllOfUser(userId, info, manager);
+      if (newEmail) await this.sessions.endAll(userId, 'email_change', user.sessionId, manager);
     });
+    if (newEmail) await this.emailChangeNotice.send(current.email, newEmail, current.firstName);
     return { message: AccountMessages.profileUpdated };
   }
 
-  /** Deleted at once and for good (the profile page says so): the account, its sessions and all its data. */
+  /** The current password, counted against the same per-user limit as a password change. */
+  private async proveItIsTheUser(userId: string, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) throw AccountsError.currentPasswordRequired();
+    await this.limiter.consume(RATE_LIMITS.passwordChangePerUser, userId);
+    if (!(await this.users.verifyPassword(userId, currentPassword))) throw AccountsError.wrongCurrentPassword();
+  }
+
+  /**
+   * Deleted at once and for good (the profile page and the privacy policy say so): the insurer grants are revoked
+   * first (at the insurer, outside the transaction: network calls), then in one transaction the polling events,
+   * every pg-boss job naming the user, the records other modules registered erasers for (error log, contact
+   * messages, referral codes) and the account itself, whose foreign keys take sessions, resets and health data.
+   */
   async deleteAccount(user: AuthenticatedUser): Promise<MessageResponse> {
+    const account = await this.requireUser(user.userId);
+    await this.insurerGrants.revokeAll(account.id);
+    const subject = { userId: account.id, email: account.email };
     await this.dataSource.transaction(async (manager) => {
-      await this.polling.deleteAllOwnedBy(user.userId, manager);
-      const deleted = await this.users.delete(user.userId, manager);
+      await this.polling.deleteAllOwnedBy(account.id, manager);
+      await this.jobs.deleteJobsOf(subject, manager);
+      await this.erasure.eraseAll(subject, manager);
+      const deleted = await this.users.delete(account.id, manager);
       if (!deleted) throw AccountsError.notFound();
     });
     return { message: AccountMessages.accountDeleted };

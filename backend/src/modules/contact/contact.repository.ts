@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 
 export type NewContactMessage = Pick<ContactMessageEntity, 'name' | 'email' | 'phoneNumber' | 'message'>;
@@ -20,5 +20,10 @@ export class ContactRepository {
 
   async markCopySent(id: string): Promise<void> {
     await this.repository.update({ id }, { copySentAt: new Date() });
+  }
+
+  /** Account deletion: the messages sent from the account's e-mail (stored lower-case). */
+  async deleteFrom(email: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(ContactMessageEntity).delete({ email: email.toLowerCase() });
   }
 }

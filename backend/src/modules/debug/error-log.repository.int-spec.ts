@@ -47,6 +47,44 @@ describe('ErrorLogRepository (PostgreSQL)', () => {
     expect(raw.is_null).toBe(true);
   });
 
+  it('anonymises the rows of a user, or naming them, and leaves the rows of others alone', async () => {
+    const userId = randomUUID();
+    const email = `gone.${userId.slice(0, 8)}@example.com`;
+    const own = await repository.insert(row({ userId, insurerName: 'Humana', host: 'api', errorDetails: { step: 'TOKEN' } }));
+    const naming = await repository.insert(
+      row({ errorType: `LOGIN ${email.toUpperCase()}`, host: email, errorDetails: { typed: email.toUpperCase() } }),
+    );
+    const byId = await repository.insert(row({ errorDetails: { pollingEventOwner: userId } }));
+    const longer = await repository.insert(row({ userId: randomUUID(), errorDetails: { typed: `x${email}` } }));
+    const other = await repository.insert(row({ userId: randomUUID(), errorDetails: { typed: 'someone@example.com' } }));
+
+    await expect(repository.anonymiseUser({ userId, email })).resolves.toBe(4);
+    await expect(repository.findById(own)).resolves.toMatchObject({
+      userId: null,
+      insurerName: 'Humana',
+      host: 'api',
+      errorType: 'TEST',
+      errorDetails: null,
+    });
+    await expect(repository.findById(naming)).resolves.toMatchObject({
+      userId: null,
+      host: null,
+      errorType: 'REDACTED',
+      errorDetails: null,
+    });
+    await expect(repository.findById(byId)).resolves.toMatchObject({ errorDetails: null });
+    // A longer address containing the e-mail is anonymised too: losing a detail beats keeping a person.
+    await expect(repository.findById(longer)).resolves.toMatchObject({ userId: null, errorDetails: null });
+    await expect(repository.findById(other)).resolves.toMatchObject({
+      userId: expect.any(String),
+      errorDetails: { typed: 'someone@example.com' },
+    });
+  });
+
+  it('refuses to anonymise without both the id and the e-mail (an empty one would match every row)', async () => {
+    await expect(repository.anonymiseUser({ userId: randomUUID(), email: '' })).rejects.toThrow(/both/);
+  });
+
   it('refuses a user id that is not a uuid', async () => {
     await expect(repository.insert(row({ userId: 'someone' }))).rejects.toThrow(/uuid/);
   });

@@ -27,4 +27,25 @@ export class ErrorLogRepository {
   findById(id: string): Promise<ErrorLogEntity | null> {
     return this.repository.findOneBy({ id });
   }
+
+  /**
+   * Account deletion: every row of the user, or whose text names them (their id or e-mail, in any letter case),
+   * loses its user id and its details; its time, type, insurer and host stay for operators, each unless it names
+   * them too. Answers the number of rows changed.
+   */
+  async anonymiseUser(subject: { userId: string; email: string }, manager?: EntityManager): Promise<number> {
+    if (!subject.email || !subject.userId) throw new Error('anonymiseUser needs both the user id and the e-mail');
+    const names = (column: string) => `(strpos(lower(${column}), $2) > 0 OR strpos(lower(${column}), $3) > 0)`;
+    const [, affected]: [unknown, number] = await (manager ?? this.repository.manager).query(
+      `UPDATE errors SET
+         user_id = NULL,
+         error_details = NULL,
+         error_type = CASE WHEN ${names('error_type')} THEN 'REDACTED' ELSE error_type END,
+         insurer_name = CASE WHEN ${names('insurer_name')} THEN NULL ELSE insurer_name END,
+         host = CASE WHEN ${names('host')} THEN NULL ELSE host END
+       WHERE user_id = $1 OR ${names('error_details::text')} OR ${names('error_type')} OR ${names('insurer_name')} OR ${names('host')}`,
+      [subject.userId, subject.email.toLowerCase(), subject.userId.toLowerCase()],
+    );
+    return affected;
+  }
 }

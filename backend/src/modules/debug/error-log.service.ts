@@ -1,14 +1,30 @@
 import type { LogErrorRequest, LogErrorResponse } from '@healthlink/contracts';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { UserDataErasure } from '../../common/erasure';
 import { ErrorRecord, ErrorRecorder } from '../../common/errors';
+import { RATE_LIMITS, RateLimiter } from '../auth';
 import { ErrorLogRepository } from './error-log.repository';
 
 @Injectable()
-export class ErrorLogService implements ErrorRecorder {
-  constructor(private readonly repository: ErrorLogRepository) {}
+export class ErrorLogService implements ErrorRecorder, OnModuleInit {
+  constructor(
+    private readonly repository: ErrorLogRepository,
+    private readonly limiter: RateLimiter,
+    private readonly erasure: UserDataErasure,
+  ) {}
 
-  /** An entry sent by the web. The body's userId is ignored: only a verified token says who the user is. */
-  async logFromClient(request: LogErrorRequest, verifiedUserId: string | null): Promise<LogErrorResponse> {
+  onModuleInit(): void {
+    this.erasure.register('errors', async (subject, manager) => {
+      await this.repository.anonymiseUser(subject, manager);
+    });
+  }
+
+  /**
+   * An entry sent by the web, counted per address (the route is open to visitors). The body's userId is ignored:
+   * only a verified session says who the user is.
+   */
+  async logFromClient(request: LogErrorRequest, verifiedUserId: string | null, ip: string | null): Promise<LogErrorResponse> {
+    await this.limiter.consume(RATE_LIMITS.errorLogPerAddress, ip ?? 'unknown');
     const id = await this.record({ ...request, userId: verifiedUserId });
     return { id };
   }

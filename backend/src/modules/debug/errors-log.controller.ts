@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Client, type RequestClient } from '../../common/http/client-meta';
 import { AuthenticatedUser, OptionalUser, Public } from '../auth';
 import { LogErrorRequestDto } from './dto/log-error.request.dto';
 import { LogErrorResponseDto } from './dto/log-error.response.dto';
@@ -10,13 +11,18 @@ import { ErrorLogService } from './error-log.service';
 export class ErrorsLogController {
   constructor(private readonly errorLog: ErrorLogService) {}
 
-  // Public: the web reports errors for visitors too.
+  // Public: the web reports errors for visitors too (rate-limited per address).
   @Public()
   @ApiBearerAuth()
   @Post('log')
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: LogErrorResponseDto })
-  log(@Body() body: LogErrorRequestDto, @OptionalUser() user: AuthenticatedUser | null): Promise<LogErrorResponseDto> {
-    return this.errorLog.logFromClient(body, user?.userId ?? null);
+  @ApiTooManyRequestsResponse({ description: 'Too many entries from this address' })
+  log(
+    @Body() body: LogErrorRequestDto,
+    @OptionalUser() user: AuthenticatedUser | null,
+    @Client() client: RequestClient,
+  ): Promise<LogErrorResponseDto> {
+    return this.errorLog.logFromClient(body, user?.userId ?? null, client.ip);
   }
 }

@@ -1,17 +1,26 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { InsurerGrants } from '../../common/ports';
 import { AuthModule, InsuranceStatus } from '../auth';
 import { HealthDataModule } from '../health-data';
 import { PollingModule } from '../polling';
+import { InsurerGrantsService } from './insurer-grants.service';
 import { InsurerLinksInsuranceStatus } from './insurer-links-insurance-status';
 import { InsurerTokensService } from './insurer-tokens.service';
 import { InsurersController } from './insurers.controller';
 import { InsurersRepository } from './insurers.repository';
 import { InsurersService } from './insurers.service';
 import { InsurerJobs } from './jobs/insurer.jobs';
+import { ReferralCodesErasure } from './referral-codes-erasure';
 import { ReferralsController } from './referrals.controller';
+import { ReferralsRepository } from './referrals.repository';
 import { ReferralsService } from './referrals.service';
 import { TokenCipher } from './token-cipher';
 
+/**
+ * Global only for the InsurerGrants port, so accounts can end a user's insurer grants on deletion without
+ * importing insurers (which depends on accounts through health-data). It exports nothing else.
+ */
+@Global()
 @Module({
   imports: [AuthModule, PollingModule, HealthDataModule],
   controllers: [InsurersController, ReferralsController],
@@ -22,7 +31,11 @@ import { TokenCipher } from './token-cipher';
     TokenCipher,
     InsurerJobs,
     ReferralsService,
+    ReferralsRepository,
+    ReferralCodesErasure,
     { provide: InsuranceStatus, useClass: InsurerLinksInsuranceStatus },
+    { provide: InsurerGrants, useClass: InsurerGrantsService },
   ],
+  exports: [InsurerGrants],
 })
 export class InsurersModule {}

@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { pollUntil } from '../../../test/utils/poll';
 import { testConfig } from '../../../test/utils/test-app';
+import { ErasureModule } from '../../common/erasure';
+import { MailModule } from '../../common/mail';
 import { DatabaseModule } from '../../database';
-import { JobsModule } from '../../jobs';
+import { JobQueueService, JobsModule } from '../../jobs';
 import { DebugModule } from '../debug';
 import { PollingModule } from './polling.module';
 import { PollingService } from './polling.service';
@@ -31,14 +33,18 @@ class FailingJobModule {}
 
 describe('polling jobs through pg-boss (PostgreSQL)', () => {
   let app: INestApplicationContext;
+  let testConfigJobs: { schema: string };
 
   beforeAll(async () => {
     const config = testConfig({ JOBS_RETRY_LIMIT: '1' });
+    testConfigJobs = config.jobs;
     @Module({
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => config] }),
         DatabaseModule,
         JobsModule,
+        MailModule,
+        ErasureModule,
         DebugModule,
         PollingModule,
         FailingJobModule,
@@ -69,4 +75,38 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
     ]);
     await expect(app.get(PollingService).getForOwner(id, owner)).resolves.toEqual({ status: 'failed', pollInterval: 1000, response: null });
   });
+
+  it("account deletion deletes the jobs naming the user, by id or e-mail, and no one else's", async () => {
+    const dataSource = app.get(DataSource);
+    const { schema } = testConfigJobs;
+    const userId = randomUUID();
+    const email = `gone.${userId.slice(0, 8)}@example.com`;
+    // Parked a day ahead, so no worker takes them while the test looks.
+    const park = async (data: object, output: object | null = null, state = 'created') =>
+      (
+        await dataSource.query(
+          `INSERT INTO "${schema}".job (name, data, output, state, start_after)
+           VALUES ($1, $2, $3, $4::"${schema}".job_state, now() + interval '1 day') RETURNING id`,
+          [FAILING_KIND, JSON.stringify(data), output && JSON.stringify(output), state],
+        )
+      )[0].id as string;
+    const mine = [
+      await park({ pollingEventId: randomUUID(), ownerUserId: userId, payload: {} }),
+      await park({ email: email.toUpperCase() }),
+      await park({ to: 'someone@example.com' }, { message: `550 mailbox ${email} unknown` }, 'failed'),
+    ];
+    const others = [
+      await park({ pollingEventId: randomUUID(), ownerUserId: randomUUID(), payload: {} }),
+      // A longer address that contains the e-mail is someone else's: their pending code must still go out.
+      await park({ email: `jim${email}` }),
+      await park({ email: 'other@example.com' }, { message: `retrying after ${email}` }, 'retry'),
+    ];
+
+    const deleted = await dataSource.transaction((manager) => app.get(JobQueueService).deleteJobsOf({ userId, email }, manager));
+    expect(deleted).toBe(3);
+    const left: { id: string }[] = await dataSource.query(`SELECT id FROM "${schema}".job WHERE id = ANY($1)`, [[...mine, ...others]]);
+    expect(left.map((r) => r.id).sort()).toEqual([...others].sort());
+    await dataSource.query(`DELETE FROM "${schema}".job WHERE id = ANY($1)`, [others]);
+  });
 });
+

@@ -12,7 +12,7 @@ export interface ProbeResult {
   queuedMs: number;
 }
 
-/** A queue round trip: tells ops (and tests) which worker process took a job and how long it waited. */
+/** A queue round trip for tests (ProbeModule): which worker process took a job and how long it waited. */
 @Injectable()
 export class ProbeJob implements OnModuleInit {
   constructor(

@@ -31,6 +31,19 @@ describe('/privacyPolicy', () => {
     expect(textOf()).toMatch(/We keep your information until you close your account/);
     expect(textOf()).toMatch(/deletes it at once and for good, together with its sessions, your patient information and every record we fetched/);
     expect(textOf()).toMatch(/There is no grace period/);
+  });
+
+  it('lists what deleting an account removes beyond the account, and exactly what stays and why', () => {
+    expect(textOf()).toMatch(/we withdraw the permissions you gave us at your insurers/);
+    expect(textOf()).toMatch(/requests to add an insurer, the messages sent from your e-mail address through the contact form/);
+    expect(textOf()).toMatch(/every background task that named you/);
+    const stays = screen.getByText('What stays after you delete your account, and why:').nextElementSibling as HTMLElement;
+    const items = within(stays).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items).toHaveLength(4);
+    expect(items[0]).toMatch(/cannot be turned back into your e-mail or IP address, and are deleted within two and a half hours/);
+    expect(items[1]).toMatch(/We remove your account number and every detail from them/);
+    expect(items[2]).toMatch(/copy of each contact-form message that was e-mailed to our support team/);
+    expect(items[3]).toMatch(/name an account only by its number \(never by e-mail/);
     expect(textOf()).toMatch(/analytics are first-party/);
     expect(textOf()).toMatch(/no user id, no name and no health data/);
     expect(textOf()).toMatch(/Reject all: no analytics event is sent/);

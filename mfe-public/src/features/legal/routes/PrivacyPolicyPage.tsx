@@ -123,6 +123,35 @@ export function PrivacyPolicyPage() {
           together with its sessions, your patient information and every record we fetched for you. There is no grace
           period, and it cannot be undone.
         </p>
+        <p>
+          At the same moment we withdraw the permissions you gave us at your insurers (at each insurer that lets an app
+          withdraw one; at the others, you can withdraw it on the insurer's website), and we delete your requests to add
+          an insurer, the messages sent from your e-mail address through the contact form, any referral code a partner
+          made for your e-mail address, and every background task that named you, such as a password-recovery e-mail
+          still waiting to be sent.
+        </p>
+        <p>What stays after you delete your account, and why:</p>
+        <ul>
+          <li>
+            Counters that slow down repeated attempts (sign-in, password recovery, sign-up, messages). They are filed under
+            a scrambled code that cannot be turned back into your e-mail or IP address, and are deleted within two and a
+            half hours.
+          </li>
+          <li>
+            Entries in our error log about errors that happened while you used {productName}. We remove your account
+            number and every detail from them; what stays is when the error happened, its kind, the insurer involved and
+            which part of our service reported it, so that we can see how well the service works.
+          </li>
+          <li>
+            The copy of each contact-form message that was e-mailed to our support team. It is in our support mailbox, not
+            in {productName}; write to {email} and we will delete it.
+          </li>
+          <li>
+            Our servers' activity logs, which record requests with the IP address they came from and name an account only
+            by its number (never by e-mail, and never with a password, a code or health data). They help us find faults
+            and attacks and are kept only as long as our hosting keeps logs.
+          </li>
+        </ul>
       </Section>
 
       <Section id="privacy-rights" title="Your privacy rights">

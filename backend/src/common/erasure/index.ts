@@ -1,0 +1,3 @@
+export { ErasureModule } from './erasure.module';
+export { UserDataErasure } from './user-data-erasure';
+export type { ErasureSubject, UserDataEraser } from './user-data-erasure';
