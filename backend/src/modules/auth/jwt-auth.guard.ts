@@ -1,6 +1,7 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { AppError } from '../../common/errors';
 import type { AuthenticatedUser } from './authenticated-user';
 import { IS_PUBLIC_KEY } from './public.decorator';
 
@@ -27,6 +28,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<TUser = AuthenticatedUser>(err: unknown, user: TUser | false | null): TUser {
+    // An AppError (the session could not be checked: 503) is not a verdict on the token; only a failed check is a 401.
+    if (err instanceof AppError) throw err;
     if (err || !user) throw new UnauthorizedException();
     return user;
   }

@@ -1,6 +1,7 @@
 import type { ConfigService } from '@nestjs/config';
 import type { ModuleRef } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import { JwtStrategy } from './jwt.strategy';
 import { SessionValidator } from './session-validator';
@@ -43,5 +44,13 @@ describe('JwtStrategy.validate', () => {
     expect(isActive).toHaveBeenCalledWith({ userId, sessionId: sid, issuedAt: 5 });
     isActive.mockResolvedValue(true);
     await expect(strategy.validate({ sub: userId, sid, iat: 5, exp })).resolves.toEqual({ userId, sessionId: sid });
+  });
+
+  it('answers 503 with Retry-After, not null (a 401), when the session cannot be checked', async () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const strategy = strategyWith({ isActive: jest.fn().mockRejectedValue(down) } as SessionValidator);
+    const result = strategy.validate({ sub: randomUUID(), sid: randomUUID(), exp });
+    await expect(result).rejects.toBeInstanceOf(AppError);
+    await expect(result).rejects.toMatchObject({ status: 503, code: 'SERVICE.UNAVAILABLE', retryAfterSeconds: 5 });
   });
 });

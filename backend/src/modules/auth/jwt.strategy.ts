@@ -4,6 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import { PassportStrategy } from '@nestjs/passport';
 import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { serviceUnavailableError } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import type { AuthenticatedUser, JwtPayload } from './authenticated-user';
 import { SessionValidator } from './session-validator';
@@ -40,14 +41,22 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
     }
   }
 
-  /** Returning null fails authentication; the guard turns that into 401. */
+  /**
+   * Returning null fails authentication; the guard turns that into 401. A session that cannot be checked (the
+   * database is down) is not a dead one: that throws a 503, which the guard passes on, so the web keeps it.
+   */
   async validate(payload: JwtPayload): Promise<AuthenticatedUser | null> {
     if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
     // Every token names its server-side session; one without is not ours.
     if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
     const user: AuthenticatedUser = { userId: payload.sub, sessionId: payload.sid };
     if (this.sessionValidator) {
-      const active = await this.sessionValidator.isActive({ ...user, issuedAt: payload.iat });
+      let active: boolean;
+      try {
+        active = await this.sessionValidator.isActive({ ...user, issuedAt: payload.iat });
+      } catch (error) {
+        throw serviceUnavailableError(error);
+      }
       if (!active) return null;
     }
     return user;

@@ -1,5 +1,6 @@
 import { endSession, getToken } from '../session/session';
 import { ApiError, NETWORK_ERROR_CODE, toApiError } from './api-error';
+import { isOutageStatus, reportApiReachable, reportApiUnreachable } from './connectivity';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -33,7 +34,8 @@ const hasHeader = (headers: Record<string, string>, name: string) =>
  * Same-origin JSON call to the backend. Sends the stored bearer token when there is one and
  * rejects with an ApiError (never a bare TypeError) on a network failure or a non-ok status.
  * A 401 to a call made with the session token means the server ended the session: it is ended
- * here too, so every bundle sees the logout (login-required pages then send the user to /).
+ * here too, so every bundle sees the logout (login-required pages then send the user to /). An outage
+ * (no answer, 502/503/504) keeps the session and marks the API unreachable until a call gets through.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -52,10 +54,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportApiUnreachable();
     throw new ApiError(0, { code: NETWORK_ERROR_CODE, message: 'The server could not be reached.' });
   }
 
   const body = await readJson(response);
+  if (isOutageStatus(response.status)) reportApiUnreachable();
+  // Any other answer to a call with the session means the server checked it in the database: it is back.
+  else if (sessionToken && response.status !== 401) reportApiReachable();
   if (!response.ok) {
     // Only the session that made the call: a login in the meantime must survive.
     if (response.status === 401 && sessionToken && getToken() === sessionToken) endSession();

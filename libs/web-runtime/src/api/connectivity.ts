@@ -1,0 +1,44 @@
+import { isApiError } from './api-error';
+
+// No React here: the API client imports this, and the shell's entry calls the client before React is loaded.
+
+/**
+ * Dispatched on window when the API becomes unreachable (a 503, a gateway error, no answer) or reachable
+ * again. The shell and every remote bundle their own copy of this module: the state lives on window.
+ */
+export const CONNECTIVITY_EVENT = 'healthlink:connectivity';
+const STATE_KEY = '__healthlinkReconnecting__';
+const OUTAGE_STATUSES = new Set([502, 503, 504]);
+
+type ConnectivityWindow = Window & { [STATE_KEY]?: boolean };
+
+/**
+ * The API did not answer, or answered that it cannot serve now (503 SERVICE.UNAVAILABLE, 502, 504): the
+ * call may be retried and the session is not in question (only a 401 ends it).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  return isApiError(error) && (error.status === 0 || OUTAGE_STATUSES.has(error.status));
+}
+
+export function isOutageStatus(status: number): boolean {
+  return OUTAGE_STATUSES.has(status);
+}
+
+/** Whether the last word on the API was an outage: the shell then shows that it is reconnecting. */
+export function isReconnecting(): boolean {
+  return typeof window !== 'undefined' && (window as ConnectivityWindow)[STATE_KEY] === true;
+}
+
+function setReconnecting(value: boolean): void {
+  if (typeof window === 'undefined' || isReconnecting() === value) return;
+  (window as ConnectivityWindow)[STATE_KEY] = value;
+  window.dispatchEvent(new CustomEvent(CONNECTIVITY_EVENT));
+}
+
+export function reportApiUnreachable(): void {
+  setReconnecting(true);
+}
+
+export function reportApiReachable(): void {
+  setReconnecting(false);
+}
