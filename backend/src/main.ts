@@ -3,6 +3,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { createHttpApp, createWorkerContext } from './app.factory';
+import { logSafeErrorSerializer } from './common/errors/log-safe-error';
+import { describeBootFailure, probeDatabase } from './boot-failure';
 import { AppConfig, loadAppConfig } from './config';
 import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './database';
 
@@ -12,10 +14,15 @@ async function main(): Promise<void> {
     config = loadAppConfig();
   } catch (error) {
     // Boot failure: say what is wrong and stop, before anything is started.
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${describeBootFailure(error)}\n`);
     process.exit(1);
   }
-  const log = pino({ level: config.log.level, base: { pid: process.pid, role: config.role } });
+  // The same error serializer as the app's logger: no SQL, parameters or driver details.
+  const log = pino({
+    level: config.log.level,
+    base: { pid: process.pid, role: config.role },
+    serializers: { err: logSafeErrorSerializer },
+  });
 
   let embedded: EmbeddedPostgresHandle | undefined;
   let app: INestApplicationContext | undefined;
@@ -34,13 +41,32 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal, 0));
 
+  const context = { httpPort: config.http.port, embeddedPgPort: config.database.url ? undefined : config.database.embedded.port };
+  // Every start-up failure, even one thrown outside the awaited chain, ends with one paragraph on stderr.
+  const failBoot = async (error: unknown): Promise<void> => {
+    process.stderr.write(`${describeBootFailure(error, context)}\n`);
+    log.debug({ err: error }, 'boot failed');
+    await shutdown('boot failure', 1);
+  };
+  const onStrayError = (error: unknown): void => void failBoot(error);
+  process.on('uncaughtException', onStrayError);
+  process.on('unhandledRejection', onStrayError);
+
   try {
     if (!config.database.url) {
       const { embedded: pg } = config.database;
-      log.info({ dataDir: pg.dataDir, port: pg.port }, 'DATABASE_URL not set: starting embedded PostgreSQL');
-      embedded = await startEmbeddedPostgres({ dataDir: pg.dataDir, port: pg.port, password: pg.password, persistent: true });
+      log.info({ port: pg.port }, 'DATABASE_URL not set: starting embedded PostgreSQL');
+      embedded = await startEmbeddedPostgres({
+        dataDir: pg.dataDir,
+        port: pg.port,
+        password: pg.password,
+        persistent: true,
+        onLog: (message) => log.debug({ postgres: message.trim() }, 'embedded PostgreSQL'),
+      });
       config = { ...config, database: { ...config.database, url: embedded.url } };
-      log.info({ port: pg.port }, 'embedded PostgreSQL is ready');
+      log.info({ port: pg.port, dataDir: embedded.dataDir }, 'embedded PostgreSQL is ready');
+    } else {
+      await probeDatabase(config.database.url);
     }
     if (config.role === 'worker') {
       app = await createWorkerContext(config);
@@ -51,9 +77,10 @@ async function main(): Promise<void> {
       await http.listen({ port: config.http.port, host: config.http.host });
       log.info({ url: await http.getUrl() }, 'listening');
     }
+    process.removeListener('uncaughtException', onStrayError);
+    process.removeListener('unhandledRejection', onStrayError);
   } catch (error) {
-    log.fatal({ err: error }, 'boot failed');
-    await shutdown('boot failure', 1);
+    await failBoot(error);
   }
 }
 

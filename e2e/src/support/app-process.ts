@@ -41,14 +41,17 @@ export interface RunningApp {
 
 /**
  * Starts the product exactly as `npm start` does on a fresh machine: no DATABASE_URL (so the embedded
- * PostgreSQL starts), its own data folder, free ports.
+ * PostgreSQL starts), its own data folder, and every port (PORT, SANDBOX_PORT, SANDBOX_SMTP_PORT,
+ * EMBEDDED_PG_PORT) moved to a free one.
  */
 export async function startApp(): Promise<RunningApp> {
   const [port, sandboxPort, pgPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-    // The sandbox's SMTP server and the backend's mailer meet on a free port.
-    SANDBOX_SMTP_PORT: String(smtpPort), SMTP_PORT: String(smtpPort) };
+    // Every port moved: the backend's mailer must follow SANDBOX_SMTP_PORT by itself (no SMTP_PORT given).
+    SANDBOX_SMTP_PORT: String(smtpPort) };
+  delete env.SMTP_PORT;
+  delete env.SANDBOX_URL;
   delete env.DATABASE_URL;
   const child = spawn('npm', ['start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const baseUrl = `http://localhost:${port}`;

@@ -1,3 +1,3 @@
 export { MailModule } from './mail.module';
-export { Mailer } from './mailer';
-export type { OutgoingMail } from './mailer';
+export { MailDeliveryError, Mailer } from './mailer';
+export type { MailKind, OutgoingMail } from './mailer';

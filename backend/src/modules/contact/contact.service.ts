@@ -1,6 +1,7 @@
 import { ContactTexts, contactProblem, normalizeEmail, type ContactRequest, type MessageResponse } from '@healthlink/contracts';
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { UserDataErasure } from '../../common/erasure';
 import { AppError } from '../../common/errors';
 import { Mailer } from '../../common/mail';
 import type { AppConfig } from '../../config';
@@ -22,10 +23,17 @@ export class ContactService implements OnModuleInit {
     private readonly registry: JobRegistry,
     private readonly queue: JobQueueService,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly erasure: UserDataErasure,
   ) {}
 
   onModuleInit(): void {
-    this.registry.register<{ id: string }>({ queue: CONTACT_COPY_QUEUE, handle: (job) => this.sendCopy(job.data.id) });
+    this.registry.register<{ id: string }>({
+      queue: CONTACT_COPY_QUEUE,
+      handle: (job) => this.sendCopy(job.data.id),
+      onFailed: (_job, error) => this.mailer.recordFinalFailure('contact-copy', error),
+    });
+    // Deleting an account deletes the messages sent from its e-mail (the copy mailed to support is outside).
+    this.erasure.register('contact-messages', (subject, manager) => this.repository.deleteFrom(subject.email, manager));
   }
 
   async submit(input: ContactRequest, ip: string | null): Promise<MessageResponse> {
