@@ -2,29 +2,41 @@ import helmet from '@fastify/helmet';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
+import { AppModule, AppModuleOptions } from './app.module';
 import { AllExceptionsFilter, createValidationPipe, NotFoundFallback } from './common/errors';
 import { resolveCorrelationId } from './common/http/correlation-id';
+import { registerHostileInputGuard } from './common/http/hostile-input';
+import { registerNoStoreForApi } from './common/http/no-store';
 import type { AppConfig } from './config';
 import { registerWebRoot } from './web';
 
 export const API_PREFIX = 'api';
 
 /** The HTTP application (roles 'all' and 'api'), initialised but not listening. */
-export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createHttpApp(config: AppConfig, options: AppModuleOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     genReqId: resolveCorrelationId,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+  // bodyParser: false keeps Nest from adding its urlencoded parser: Fastify's own JSON parser is the only one.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
+    bufferLogs: true,
+    bodyParser: false,
+    // A start-up failure reaches main.ts, which ends with one paragraph (not Nest's process.exit and stack trace).
+    abortOnError: false,
+    autoFlushLogs: false,
+  });
   app.useLogger(app.get(Logger));
   app.flushLogs();
   const fastify = app.getHttpAdapter().getInstance();
   // The API speaks JSON only: any other body type is 415, not a string handed to validation.
   fastify.removeContentTypeParser('text/plain');
+  // NUL, unpaired surrogates and deep nesting are refused before guards, pipes and the database see them.
+  registerHostileInputGuard(fastify);
+  registerNoStoreForApi(fastify, `/${API_PREFIX}`);
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
@@ -54,20 +66,22 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
   app.useGlobalFilters(new AllExceptionsFilter(notFoundFallback));
   app.useGlobalPipes(createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('HealthLink API').setVersion('1').addBearerAuth().build(),
-  );
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document);
+  // Off in production unless API_DOCS=true: the document maps every route for whoever asks.
+  if (config.http.apiDocs) SwaggerModule.setup(`${API_PREFIX}/docs`, app, createOpenApiDocument(app));
 
   await app.init();
   await fastify.ready();
   return app;
 }
 
+/** The OpenAPI document of the app's routes (served at /api/docs when API_DOCS allows; read by the fuzz test). */
+export function createOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('HealthLink API').setVersion('1').addBearerAuth().build());
+}
+
 /** The job worker (role 'worker'): the same modules, no HTTP server. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true, abortOnError: false, autoFlushLogs: false });
   app.useLogger(app.get(Logger));
   app.flushLogs();
   await app.init();

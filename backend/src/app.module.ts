@@ -2,10 +2,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
+import type { DestinationStream } from 'pino';
+import { logSafeErrorSerializer } from './common/errors/log-safe-error';
+import { loggableUrl } from './common/http/loggable-url';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database';
 import { JobsModule } from './jobs';
 import { MailModule } from './common/mail';
+import { ErasureModule } from './common/erasure';
 import { AccountsModule } from './modules/accounts';
 import { AnalyticsModule } from './modules/analytics';
 import { ContactModule } from './modules/contact';
@@ -13,41 +17,49 @@ import { HealthDataModule } from './modules/health-data';
 import { InsurersModule } from './modules/insurers';
 import { AuthModule } from './modules/auth';
 import { DebugModule } from './modules/debug';
-import { PollingModule } from './modules/polling';
+import { PollingModule, ProbeModule } from './modules/polling';
 import { SystemModule } from './modules/system';
+
+export interface AppModuleOptions {
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
+}
 
 @Module({})
 export class AppModule {
   /** The whole backend; the role decides in main.ts whether it serves HTTP, works jobs, or both. */
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+    const pinoHttp = {
+      level: config.log.level,
+      // Same id as Fastify's request.id (see resolveCorrelationId).
+      genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? '',
+      redact: {
+        // Bodies carry what people type (health data, addresses): never logged, wherever they are attached.
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'req.body', 'body', 'err.body'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        // Without the SQL, its parameters and the driver's details (QueryFailedError carries them).
+        err: logSafeErrorSerializer,
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: loggableUrl(req.url),
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+    };
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => config] }),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.log.level,
-            // Same id as Fastify's request.id (see resolveCorrelationId).
-            genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? '',
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-              censor: '[redacted]',
-            },
-            serializers: {
-              req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-                remoteAddress: req.remoteAddress,
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
-          },
-        }),
+        LoggerModule.forRoot({ pinoHttp: options.logStream ? [pinoHttp, options.logStream] : pinoHttp }),
         DatabaseModule,
         JobsModule,
         MailModule,
+        ErasureModule,
         AuthModule,
         AccountsModule,
         ContactModule,
@@ -56,6 +68,8 @@ export class AppModule {
         InsurersModule,
         SystemModule,
         PollingModule,
+        // Tests only: the queue round-trip probe names the worker's pid and host.
+        ...(config.jobs.probeRoute ? [ProbeModule] : []),
         DebugModule,
       ],
     };

@@ -52,10 +52,33 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ ...base, SANDBOX_URL: 'http://sandbox:4100' }).insurers.endpoints.uhc.authorizeUrl).toBe('http://sandbox:4100/insurers/uhc/authorize');
   });
 
+  it('serves the probe route only when asked, and never in production', () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret };
+    expect(loadAppConfig(base).jobs.probeRoute).toBe(false);
+    expect(loadAppConfig({ ...base, NODE_ENV: 'test', JOBS_PROBE_ROUTE: 'true' }).jobs.probeRoute).toBe(true);
+    expect(() => loadAppConfig({ ...base, NODE_ENV: 'production', JOBS_PROBE_ROUTE: 'true' })).toThrow(/JOBS_PROBE_ROUTE/);
+  });
+
+  it("sends mail to the sandbox's SMTP port wherever SANDBOX_SMTP_PORT moves it, unless SMTP_PORT is set", () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret };
+    expect(loadAppConfig(base).mail.port).toBe(2525);
+    expect(loadAppConfig({ ...base, SANDBOX_SMTP_PORT: '2626' }).mail.port).toBe(2626);
+    expect(loadAppConfig({ ...base, SANDBOX_SMTP_PORT: '2626', SMTP_PORT: '587' }).mail.port).toBe(587);
+    expect(() => loadAppConfig({ ...base, SANDBOX_SMTP_PORT: 'smtp' })).toThrow(/SANDBOX_SMTP_PORT/);
+  });
+
   it('refuses production without AUTH_JWT_SECRET', () => {
     expect(() => loadAppConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://u@h/db', DATA_DIR: dataDir })).toThrow(
       ConfigBootError,
     );
+  });
+
+  it('refuses production without AUTH_RESET_CODE_SECRET (reset codes are keyed apart from the JWT secret)', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://u@h/db', DATA_DIR: dataDir, AUTH_JWT_SECRET: secret };
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(() => loadAppConfig({ ...production, TOKEN_ENCRYPTION_KEY: key })).toThrow(/AUTH_RESET_CODE_SECRET is required/);
+    const given = 'r'.repeat(40);
+    expect(loadAppConfig({ ...production, TOKEN_ENCRYPTION_KEY: key, AUTH_RESET_CODE_SECRET: given }).auth.resetCodeSecret).toBe(given);
   });
 
   it('requires DATABASE_URL for the api and worker roles', () => {
@@ -72,6 +95,24 @@ describe('loadAppConfig', () => {
     expect(second.auth.jwtSecret).toBe(first.auth.jwtSecret);
     expect(second.database.embedded.password).toBe(first.database.embedded.password);
     expect(JSON.parse(readFileSync(file, 'utf8')).authJwtSecret).toBe(first.auth.jwtSecret);
+    expect(first.auth.resetCodeSecret.length).toBeGreaterThanOrEqual(64);
+    expect(first.auth.resetCodeSecret).not.toBe(first.auth.jwtSecret);
+    expect(second.auth.resetCodeSecret).toBe(first.auth.resetCodeSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('serves the API docs outside production only, unless API_DOCS says otherwise', () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret };
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      AUTH_RESET_CODE_SECRET: 'r'.repeat(40),
+    };
+    expect(loadAppConfig(base).http.apiDocs).toBe(true);
+    expect(loadAppConfig({ ...base, API_DOCS: 'false' }).http.apiDocs).toBe(false);
+    expect(loadAppConfig(production).http.apiDocs).toBe(false);
+    expect(loadAppConfig({ ...production, API_DOCS: 'true' }).http.apiDocs).toBe(true);
+    expect(() => loadAppConfig({ ...base, API_DOCS: 'yes' })).toThrow(ConfigValidationError);
   });
 });

@@ -7,14 +7,16 @@ import { loadOrCreateSecrets } from './secrets-file';
 export interface AppConfig {
   env: NodeEnv;
   role: AppRole;
-  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean };
+  /** apiDocs: whether /api/docs serves the OpenAPI document. */
+  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean; apiDocs: boolean };
   database: {
     /** Absent only before main.ts has started the embedded server. */
     url?: string;
     embedded: { port: number; dataDir: string; password: string };
   };
   dataDir: string;
-  auth: { jwtSecret: string; sessionMaxHours: number };
+  /** resetCodeSecret: the root of the reset-code and rate-limit-subject HMAC keys (HKDF), never the JWT secret. */
+  auth: { jwtSecret: string; resetCodeSecret: string; sessionMaxHours: number };
   mail: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
   productName: string;
   site: {
@@ -32,7 +34,8 @@ export interface AppConfig {
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
   log: { level: LogLevel };
-  jobs: { retryLimit: number; expireSeconds: number; maintenanceIntervalSeconds: number; schema: string };
+  /** probeRoute: POST /api/jobs/probe is served (tests only). */
+  jobs: { retryLimit: number; expireSeconds: number; maintenanceIntervalSeconds: number; schema: string; probeRoute: boolean };
 }
 
 export class ConfigBootError extends Error {
@@ -53,10 +56,16 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   if (env.APP_ROLE !== 'all' && !env.DATABASE_URL) {
     throw new ConfigBootError(`DATABASE_URL is required when APP_ROLE=${env.APP_ROLE} (only role "all" may start the embedded PostgreSQL)`);
   }
+  if (env.NODE_ENV === 'production' && env.JOBS_PROBE_ROUTE === 'true') {
+    throw new ConfigBootError('JOBS_PROBE_ROUTE=true is for tests (its answer names the worker pid and host): unset it in production');
+  }
   if (env.NODE_ENV === 'production' && !env.TOKEN_ENCRYPTION_KEY) {
     throw new ConfigBootError('TOKEN_ENCRYPTION_KEY is required when NODE_ENV=production');
   }
-  const needsGenerated = !env.AUTH_JWT_SECRET || !env.DATABASE_URL || !env.TOKEN_ENCRYPTION_KEY;
+  if (env.NODE_ENV === 'production' && !env.AUTH_RESET_CODE_SECRET) {
+    throw new ConfigBootError('AUTH_RESET_CODE_SECRET is required when NODE_ENV=production');
+  }
+  const needsGenerated = !env.AUTH_JWT_SECRET || !env.DATABASE_URL || !env.TOKEN_ENCRYPTION_KEY || !env.AUTH_RESET_CODE_SECRET;
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const sandboxUrl = env.SANDBOX_URL ?? `http://localhost:${env.SANDBOX_PORT ?? 4100}`;
@@ -65,16 +74,26 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   return {
     env: env.NODE_ENV,
     role: env.APP_ROLE,
-    http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT_BYTES, trustProxy: env.HTTP_TRUST_PROXY === 'true' },
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES,
+      trustProxy: env.HTTP_TRUST_PROXY === 'true',
+      apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
+    },
     database: {
       url: env.DATABASE_URL,
       embedded: { port: env.EMBEDDED_PG_PORT, dataDir: resolve(dataDir, 'pg'), password: generated?.embeddedPgPassword ?? '' },
     },
     dataDir,
-    auth: { jwtSecret: env.AUTH_JWT_SECRET ?? generated!.authJwtSecret, sessionMaxHours: env.AUTH_SESSION_MAX_HOURS },
+    auth: {
+      jwtSecret: env.AUTH_JWT_SECRET ?? generated!.authJwtSecret,
+      resetCodeSecret: env.AUTH_RESET_CODE_SECRET ?? generated!.authResetCodeSecret,
+      sessionMaxHours: env.AUTH_SESSION_MAX_HOURS,
+    },
     mail: {
       host: env.SMTP_HOST,
-      port: env.SMTP_PORT,
+      port: env.SMTP_PORT ?? env.SANDBOX_SMTP_PORT ?? 2525,
       secure: env.SMTP_SECURE === 'true',
       user: env.SMTP_USER,
       password: env.SMTP_PASSWORD,
@@ -103,7 +122,13 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
       return { name: pair.slice(0, at), apiKey: pair.slice(at + 1) };
     }),
     log: { level: env.LOG_LEVEL },
-    jobs: { retryLimit: env.JOBS_RETRY_LIMIT, expireSeconds: env.JOBS_EXPIRE_SECONDS, maintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS, schema: env.JOBS_SCHEMA },
+    jobs: {
+      retryLimit: env.JOBS_RETRY_LIMIT,
+      expireSeconds: env.JOBS_EXPIRE_SECONDS,
+      maintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS,
+      schema: env.JOBS_SCHEMA,
+      probeRoute: env.JOBS_PROBE_ROUTE === 'true',
+    },
   };
 }
 

@@ -53,6 +53,13 @@ export class EnvironmentVariables {
   @MinLength(32, { message: 'AUTH_JWT_SECRET must be at least 32 characters' })
   AUTH_JWT_SECRET?: string;
 
+  /** Keys the HMACs of password-reset codes and of rate-limit subjects, apart from the session-signing key. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'AUTH_RESET_CODE_SECRET must be at least 32 characters' })
+  AUTH_RESET_CODE_SECRET?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -91,6 +98,10 @@ export class EnvironmentVariables {
   @Max(3600)
   JOBS_MAINTENANCE_INTERVAL_SECONDS = 60;
 
+  /** Tests only: POST /api/jobs/probe, a queue round trip that names the worker's pid and host. Refused in production. */
+  @IsIn(['true', 'false'])
+  JOBS_PROBE_ROUTE = 'false';
+
   /** Absolute lifetime of a session token; the 30-minute idle limit applies within it. */
   @Transform(toInt)
   @IsInt()
@@ -102,15 +113,33 @@ export class EnvironmentVariables {
   @IsIn(['true', 'false'])
   HTTP_TRUST_PROXY = 'false';
 
+  /** Serve the OpenAPI document and its UI at /api/docs. Unset: on, except when NODE_ENV=production. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  API_DOCS?: 'true' | 'false';
+
   @IsString()
   @MinLength(1)
   SMTP_HOST = '127.0.0.1';
 
+  /** Default: SANDBOX_SMTP_PORT, else 2525 (the sandbox's SMTP server moves with it). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(65535)
-  SMTP_PORT = 2525;
+  SMTP_PORT?: number;
+
+  /** The partner sandbox's SMTP server (the sandbox reads it too). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  SANDBOX_SMTP_PORT?: number;
 
   @IsIn(['true', 'false'])
   SMTP_SECURE = 'false';
@@ -203,10 +232,13 @@ const ENV_KEYS = [
   'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
   'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'JOBS_SCHEMA', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
   'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'BROKER_PHONE',
-  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PUBLIC_URL', 'SANDBOX_PORT', 'TOKEN_ENCRYPTION_KEY',
-  'REFERRAL_PARTNER_KEYS',
+  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PUBLIC_URL', 'SANDBOX_PORT', 'SANDBOX_SMTP_PORT', 'TOKEN_ENCRYPTION_KEY',
+  'REFERRAL_PARTNER_KEYS', 'AUTH_RESET_CODE_SECRET',
+  'API_DOCS', 'JOBS_PROBE_ROUTE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
-const SECRET_KEYS: readonly string[] = ['DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD', 'TOKEN_ENCRYPTION_KEY', 'REFERRAL_PARTNER_KEYS'];
+const SECRET_KEYS: readonly string[] = [
+  'DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD', 'TOKEN_ENCRYPTION_KEY', 'REFERRAL_PARTNER_KEYS', 'AUTH_RESET_CODE_SECRET',
+];
 
 export class ConfigValidationError extends Error {
   constructor(readonly problems: string[]) {

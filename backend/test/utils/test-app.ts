@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../../src/app.factory';
+import type { AppModuleOptions } from '../../src/app.module';
 import { AppConfig, loadAppConfig } from '../../src/config';
 import { SessionsService } from '../../src/modules/auth';
 import { createUser } from '../factories/user.factory';
@@ -39,8 +40,11 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 }
 
 /** The whole HTTP app, as main.ts builds it, on the run's test database. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<NestFastifyApplication> {
-  return createHttpApp(testConfig(overrides));
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: AppModuleOptions = {},
+): Promise<NestFastifyApplication> {
+  return createHttpApp(testConfig(overrides), options);
 }
 
 /** A new user with a live session, and its bearer token (as a login would give). */

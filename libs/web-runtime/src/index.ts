@@ -1,6 +1,14 @@
 export { apiClient, apiRequest, type ApiRequestOptions, type HttpMethod } from './api/api-client';
 export { ApiError, isApiError, isServiceFailure, NETWORK_ERROR_CODE, toApiError } from './api/api-error';
 export {
+  CONNECTIVITY_EVENT,
+  isConnectionFailure,
+  isReconnecting,
+  reportApiReachable,
+  reportApiUnreachable,
+} from './api/connectivity';
+export { useReconnecting } from './api/useReconnecting';
+export {
   decodeToken,
   endSession,
   getLastActivity,
@@ -17,6 +25,7 @@ export {
   type TokenClaims,
 } from './session/session';
 export { buildUnsignedToken } from './session/unsigned-token';
+export { onSignInRequest, requestSignIn, SIGN_IN_REQUEST_EVENT, type SignInRequest } from './session/sign-in-request';
 export { useSession, type Session } from './session/useSession';
 export {
   initFederation,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession, useSiteInfo } from '@healthlink/web-runtime';
+import { onSignInRequest, useSession, useSiteInfo } from '@healthlink/web-runtime';
 import { Header } from '../features/navigation/components/Header';
 import { Footer } from '../features/footer/components/Footer';
 import { CookieConsent } from '../features/consent/components/CookieConsent';
@@ -8,6 +8,7 @@ import { usePageViews } from '../features/analytics/hooks/usePageViews';
 import { useClearCacheOnSessionEnd } from '../features/session/hooks/useClearCacheOnSessionEnd';
 import { useLogout } from '../features/session/hooks/useLogout';
 import { AppToaster } from '../features/toasts/components/AppToaster';
+import { ReconnectingStatus } from '../features/connectivity/components/ReconnectingStatus';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from './ScrollToTop';
 
@@ -25,6 +26,8 @@ export function Shell() {
   const { isLoggedIn } = useSession();
   const { productName } = useSiteInfo();
   const [signInOpen, setSignInOpen] = useState(false);
+  // Opened by a page's request (the referral landing): after sign-in that page carries on, no redirect.
+  const [stayOnPage, setStayOnPage] = useState(false);
   const logout = useLogout();
   useClearCacheOnSessionEnd();
   usePageViews();
@@ -33,6 +36,15 @@ export function Shell() {
   useLayoutEffect(() => {
     document.title = productName;
   }, [pathname, productName]);
+
+  useEffect(
+    () =>
+      onSignInRequest((request) => {
+        setStayOnPage(request.stayOnPage);
+        setSignInOpen(true);
+      }),
+    [],
+  );
 
   // A login in another tab (or bundle) makes the open sign-in modal pointless.
   useEffect(() => {
@@ -45,7 +57,13 @@ export function Shell() {
       <a className="shell-skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
-      <Header onLoginClick={() => setSignInOpen(true)} onLogoutClick={logout} onLoginIntent={() => void loadSignInModal()} />
+      <Header
+        onLoginClick={() => {
+          setStayOnPage(false);
+          setSignInOpen(true);
+        }}
+        onLogoutClick={logout} onLoginIntent={() => void loadSignInModal()} />
+      <ReconnectingStatus />
       <main id={MAIN_CONTENT_ID} className="shell-main" tabIndex={-1}>
         <AppRoutes />
       </main>
@@ -58,7 +76,7 @@ export function Shell() {
       )}
       {signInOpen && !isLoggedIn && (
         <Suspense fallback={null}>
-          <SignInModal open onClose={() => setSignInOpen(false)} />
+          <SignInModal open stayOnPage={stayOnPage} onClose={() => setSignInOpen(false)} />
         </Suspense>
       )}
       <AppToaster />

@@ -3,9 +3,17 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { resolveCorrelationId } from '../http/correlation-id';
 import { AllExceptionsFilter } from './all-exceptions.filter';
+import { QueryFailedError } from 'typeorm';
 import { AppError } from './app-error';
 
 const SECRET_TEXT = 'password=hunter2 at db.internal:5432';
+const PHI_MARKER = '555-0199 12 Elm Street';
+
+/** What TypeORM throws for a failed query: the SQL and its parameters on it, node-postgres' error inside. */
+function queryFailed(sqlState: string, message: string, detail?: string): QueryFailedError {
+  const driverError = Object.assign(new Error(message), { code: sqlState, severity: 'ERROR', detail });
+  return new QueryFailedError('INSERT INTO patient_info (phone, address) VALUES ($1, $2)', ['555-0199', PHI_MARKER], driverError);
+}
 
 @Controller()
 class ThrowingController {
@@ -23,6 +31,22 @@ class ThrowingController {
   http(): never {
     throw new BadRequestException('Bad input');
   }
+
+  @Get('db-unique')
+  dbUnique(): never {
+    const detail = `Key (address)=(${PHI_MARKER}) already exists.`;
+    throw queryFailed('23505', 'duplicate key value violates unique constraint "patient_info_pkey"', detail);
+  }
+
+  @Get('db-nul')
+  dbNul(): never {
+    throw queryFailed('22021', 'invalid byte sequence for encoding "UTF8": 0x00');
+  }
+
+  @Get('db-syntax')
+  dbSyntax(): never {
+    throw queryFailed('22P02', `invalid input syntax for type uuid: "${PHI_MARKER}"`);
+  }
 }
 
 @Module({ controllers: [ThrowingController] })
@@ -31,10 +55,15 @@ class ThrowingModule {}
 describe('AllExceptionsFilter', () => {
   let app: NestFastifyApplication;
   const logged: unknown[] = [];
+  const warned: unknown[] = [];
 
   beforeAll(async () => {
     app = await NestFactory.create<NestFastifyApplication>(ThrowingModule, new FastifyAdapter({ genReqId: resolveCorrelationId }), {
-      logger: { log: () => undefined, warn: () => undefined, error: (...args: unknown[]) => logged.push(args) } as never,
+      logger: {
+        log: () => undefined,
+        warn: (...args: unknown[]) => warned.push(args),
+        error: (...args: unknown[]) => logged.push(args),
+      } as never,
     });
     app.useGlobalFilters(new AllExceptionsFilter());
     await app.init();
@@ -68,5 +97,28 @@ describe('AllExceptionsFilter', () => {
     const res = await app.inject({ method: 'GET', url: '/http' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'REQUEST.BAD_REQUEST', message: 'Bad input' });
+  });
+
+  it('logs a failed query without its SQL, parameters or row details, keeping its type and SQLSTATE', async () => {
+    const res = await app.inject({ method: 'GET', url: '/db-unique', headers: { 'x-correlation-id': 'db-unique-1' } });
+    expect(res.statusCode).toBe(500);
+    const entry = JSON.stringify(logged.filter((args) => JSON.stringify(args).includes('db-unique-1')));
+    expect(entry).toContain('QueryFailedError');
+    expect(entry).toContain('23505');
+    expect(entry).not.toContain('555-0199');
+    expect(entry).not.toContain('Elm Street');
+    expect(entry).not.toContain('INSERT INTO');
+  });
+
+  it.each([
+    ['/db-nul', 'A text value contains a character that cannot be stored (such as a NUL character)'],
+    ['/db-syntax', 'A value has the wrong format'],
+  ])('answers 400 REQUEST.INVALID_VALUE when the database refuses a value (%s), logging only its SQLSTATE', async (url, message) => {
+    warned.length = 0;
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'REQUEST.INVALID_VALUE', message });
+    expect(warned).toHaveLength(1);
+    expect(JSON.stringify(warned)).not.toContain('Elm Street');
   });
 });

@@ -2,7 +2,10 @@ import type { ApiErrorBody } from '@healthlink/contracts';
 import { CommonErrorCode } from '@healthlink/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loggableUrl } from '../http/loggable-url';
 import { AppError } from './app-error';
+import { logSafeError, refusedValueOf } from './log-safe-error';
+import { isDatabaseUnavailableError, serviceUnavailableError } from './service-unavailable';
 
 /** Answers a 404 for a path outside the API instead of the JSON error (the web's deep links); true if it did. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
@@ -11,6 +14,9 @@ interface Mapped {
   status: number;
   body: ApiErrorBody;
   unexpected: boolean;
+  retryAfterSeconds?: number;
+  /** SQLSTATE of a value the database refused (mapped to 400): a validation the API is missing. */
+  refusedSqlState?: string;
 }
 
 const FASTIFY_BODY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -20,7 +26,7 @@ const FASTIFY_BODY_ERRORS: Record<string, { status: number; code: string; messag
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: CommonErrorCode.UnsupportedMediaType,
-    message: 'Unsupported content type',
+    message: 'Unsupported content type: the API accepts JSON bodies only (Content-Type: application/json)',
   },
 };
 
@@ -34,7 +40,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   413: CommonErrorCode.PayloadTooLarge,
   415: CommonErrorCode.UnsupportedMediaType,
   429: CommonErrorCode.TooManyRequests,
-  503: 'SERVICE.UNAVAILABLE',
+  503: CommonErrorCode.ServiceUnavailable,
 };
 
 const MESSAGE_BY_STATUS: Record<number, string> = {
@@ -63,10 +69,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (mapped.unexpected || mapped.status >= 500) {
       mapped.body.correlationId = correlationId;
       const error = exception instanceof Error ? exception : new Error(String(exception));
-      this.logger.error({ err: error, correlationId, method: request.method, url: request.url }, error.stack);
+      // Never the SQL, its parameters or the driver's details: they carry what the person typed.
+      const err = logSafeError(error) as { stack?: string };
+      this.logger.error({ err, correlationId, method: request.method, url: loggableUrl(request.url) }, err.stack);
+    }
+    if (mapped.refusedSqlState) {
+      const context = { sqlState: mapped.refusedSqlState, correlationId, method: request.method, url: loggableUrl(request.url) };
+      this.logger.warn(context, 'the database refused a value of the request');
     }
     if (reply.sent) return;
-    if (exception instanceof AppError && exception.retryAfterSeconds) reply.header('retry-after', String(exception.retryAfterSeconds));
+    if (mapped.retryAfterSeconds) reply.header('retry-after', String(mapped.retryAfterSeconds));
     void reply.status(mapped.status).header('x-correlation-id', correlationId).send(mapped.body);
   }
 
@@ -74,7 +86,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof AppError) {
       const body: ApiErrorBody = { code: exception.code, message: exception.message };
       if (exception.fieldErrors?.length) body.errors = exception.fieldErrors;
-      return { status: exception.status, body, unexpected: false };
+      return { status: exception.status, body, unexpected: false, retryAfterSeconds: exception.retryAfterSeconds };
     }
     if (exception instanceof HttpException) {
       const fastifyCode = (exception.cause as { code?: string } | undefined)?.code;
@@ -86,6 +98,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
         MESSAGE_BY_STATUS[status] ?? (status >= 500 ? 'Internal server error' : messageOf(exception) ?? 'Bad request');
       return { status, body: { code, message }, unexpected: false };
     }
+    const refused = refusedValueOf(exception);
+    if (refused) {
+      const body = { code: CommonErrorCode.InvalidValue, message: refused.message };
+      return { status: HttpStatus.BAD_REQUEST, body, unexpected: false, refusedSqlState: refused.sqlState };
+    }
+    // The database is down or restarting: a 503 to try again, not a 500 (and never a 401: see JwtStrategy).
+    if (isDatabaseUnavailableError(exception)) return this.map(serviceUnavailableError());
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
       body: { code: CommonErrorCode.Internal, message: 'Internal server error' },
