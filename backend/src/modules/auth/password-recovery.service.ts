@@ -13,7 +13,7 @@ import {
 } from '@healthlink/contracts';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Mailer } from '../../common/mail';
 import type { AppConfig } from '../../config';
@@ -26,6 +26,7 @@ import { PasswordResetsRepository } from './password-resets.repository';
 import { RATE_LIMITS, RateLimiter } from './rate-limiter.service';
 import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
+import { sha256Hex } from '../../common/crypto';
 
 export const RECOVERY_MAIL_QUEUE = 'password-recovery-mail';
 // No 0/O or 1/I: the code is read off an e-mail and typed by hand.
@@ -124,7 +125,7 @@ export class PasswordRecoveryService implements OnModuleInit {
       throw AuthError.codeDoesNotMatch();
     }
     const tempToken = randomBytes(32).toString('base64url');
-    const won = await this.resets.markVerified(reset.id, tokenHash(tempToken), new Date(Date.now() + TEMP_TOKEN_TTL_MS));
+    const won = await this.resets.markVerified(reset.id, sha256Hex(tempToken), new Date(Date.now() + TEMP_TOKEN_TTL_MS));
     if (!won) throw AuthError.codeDoesNotMatch();
     return { message: AccountMessages.codeMatches, tempToken };
   }
@@ -139,7 +140,7 @@ export class PasswordRecoveryService implements OnModuleInit {
     const passwordHash = await this.hasher.hash(password);
 
     await this.dataSource.transaction(async (manager) => {
-      const userId = await this.resets.consumeTempToken(tokenHash(tempToken), manager);
+      const userId = await this.resets.consumeTempToken(sha256Hex(tempToken), manager);
       if (!userId) throw AuthError.resetTokenInvalid();
       await this.users.updatePassword(userId, passwordHash, manager);
       await this.sessions.endAll(userId, 'password_reset', undefined, manager);
@@ -158,4 +159,3 @@ export class PasswordRecoveryService implements OnModuleInit {
   }
 }
 
-const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');

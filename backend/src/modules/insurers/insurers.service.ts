@@ -23,6 +23,7 @@ import { PollingService } from '../polling';
 import { InsurersError } from './insurers.errors';
 import { InsurersRepository } from './insurers.repository';
 import { TokenCipher } from './token-cipher';
+import { sha256Hex } from '../../common/crypto';
 
 export const TOKEN_EXCHANGE_KIND = 'insurer-token-exchange';
 export const FETCH_KIND = 'insurer-fetch';
@@ -40,7 +41,6 @@ export interface FetchPayload {
   operation: FetchOperation;
 }
 
-const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 /** `{insurer}Fetch` from the path, as the spec's API names it. */
 export function insurerFromFetchKey(fetchKey: string): InsurerKey {
@@ -76,7 +76,7 @@ export class InsurersService {
     const verifier = randomBytes(48).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     await this.repository.createState({
-      stateHash: sha256(state),
+      stateHash: sha256Hex(state),
       userId,
       insurer,
       subset: subset ?? null,
@@ -102,7 +102,7 @@ export class InsurersService {
     const insurer = insurerFromFetchKey(fetchKey);
     if (!body.authCode?.trim()) throw InsurersError.validation('authCode', 'authCode is required');
     if (!body.state?.trim()) throw InsurersError.stateInvalid();
-    const state = await this.repository.consumeState(sha256(body.state), userId, insurer);
+    const state = await this.repository.consumeState(sha256Hex(body.state), userId, insurer);
     if (!state) throw InsurersError.stateInvalid();
     const authCodeEnc = this.cipher.encrypt(body.authCode, { userId, insurer, column: 'insurer-token-exchange.auth_code_enc' });
     const payload: TokenExchangePayload = { insurer, stateId: state.id, authCodeEnc };

@@ -8,17 +8,17 @@ import {
 } from '@healthlink/contracts';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import { SessionsService, UsersService, type AuthenticatedUser, type ClientMeta } from '../auth';
 import { InsurersError } from './insurers.errors';
 import { ReferralsRepository } from './referrals.repository';
+import { sha256Hex } from '../../common/crypto';
 
 export const REFERRAL_TTL_MS = 15 * 60 * 1000;
 export const REFERRAL_INVALID = ReferralMessages.invalid;
-const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 const invalid = () => new AppError(ReferralErrorCode.Invalid, HttpStatus.BAD_REQUEST, ReferralMessages.invalid);
 // 409, not 401: the web ends a session on a 401, and this visitor may hold one.
@@ -58,7 +58,7 @@ export class ReferralsService {
     const code = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + REFERRAL_TTL_MS);
     await this.repository.insert({
-      codeHash: sha256(code),
+      codeHash: sha256Hex(code),
       partner,
       // Normalised as sign-in normalises, so "Jane@X.com " is the account of jane@x.com.
       email: normalizeEmail(body.email),
@@ -74,7 +74,7 @@ export class ReferralsService {
    * no session, and the code stays live (for attaching after sign-in) until it expires.
    */
   async exchange(code: string, meta: ClientMeta): Promise<ReferralTokenResponse> {
-    const codeHash = sha256(code);
+    const codeHash = sha256Hex(code);
     const live = await this.repository.findLive(codeHash);
     if (!live) throw invalid();
     if (await this.users.emailTaken(live.email)) throw signInRequired();
@@ -98,7 +98,7 @@ export class ReferralsService {
 
   /** After signing in: spends the code on the signed-in account, only when the referral's e-mail is its e-mail. */
   async attach(user: AuthenticatedUser, code: string): Promise<AttachReferralResponse> {
-    const codeHash = sha256(code);
+    const codeHash = sha256Hex(code);
     const account = await this.users.findById(user.userId);
     const live = await this.repository.findLive(codeHash);
     if (!account || !live) throw invalid();
