@@ -1,4 +1,3 @@
-const path = require('node:path');
-const { createWebJestConfig } = require('../tools/webpack/jest-preset');
+const { createWebJestConfig } = require('../tools/jest/web-preset');
 
-module.exports = createWebJestConfig(__dirname, { extraSetupFiles: [path.join(__dirname, 'src/test/setup.ts')] });
+module.exports = createWebJestConfig(__dirname);

@@ -1,3 +1,3 @@
-const { createWebJestConfig } = require('../../tools/webpack/jest-preset');
+const { createWebJestConfig } = require('../../tools/jest/web-preset');
 
 module.exports = createWebJestConfig(__dirname);

@@ -4,6 +4,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PrecompressPlugin } = require('./precompress-plugin');
 const { PreloadManifestPlugin } = require('./preload-manifest-plugin');
+const { webpackAliases } = require('../paths');
 const rootPackage = require('../../package.json');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -38,12 +39,6 @@ const sharedFacades = (isProd) => ({
 });
 
 const PROVIDE_RUNTIME_CORE_PLUGIN = path.join(workspaceRoot, 'libs/web-runtime/src/federation/provide-runtime-core-plugin.ts');
-
-const aliases = {
-  '@healthlink/contracts': path.join(workspaceRoot, 'libs/contracts/src'),
-  '@healthlink/web-ui': path.join(workspaceRoot, 'libs/web-ui/src'),
-  '@healthlink/web-runtime': path.join(workspaceRoot, 'libs/web-runtime/src'),
-};
 
 /**
  * @param {object} options
@@ -83,7 +78,7 @@ function createMfConfig({ appDir, name, kind, port, title, runtimePlugins = [] }
         chunkLoadTimeout: 120_000,
       },
       experiments: { css: true },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'], alias: { ...sharedFacades(isProd), ...aliases } },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'], alias: { ...sharedFacades(isProd), ...webpackAliases() } },
       module: {
         rules: [
           // The contracts are pure declarations: what an app does not import is dropped from its bundle.

@@ -4,13 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DASHBOARD_PAGES } from '@healthlink/contracts';
 import RemoteApp from '../remote-entry';
-import { mockApi } from '@healthlink/test-support/fetch-mock';
+import { serveApi } from '@healthlink/test-support/api-server';
 
 // The shell provides the query client (shared singleton); pages that load data need it.
 const withQueryClient = (ui: ReactElement) => <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>;
 
 describe('mfe_dashboard/App', () => {
-  beforeEach(() => mockApi({}));
+  beforeEach(() => serveApi({}));
 
   it('renders the Dashboard page', async () => {
     render(

@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteAppProps, SiteInfo } from '@healthlink/contracts';
 import { buildUnsignedToken, RemoteLoaderProvider, siteInfoQuery, TOKEN_KEY, type RemoteAppLoader } from '@healthlink/web-runtime';
+import { mockMediaQueries } from '@healthlink/test-support/match-media';
 import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
 import { Shell } from '../app/Shell';
 
@@ -42,16 +43,7 @@ export function signIn(expiresInSeconds = 600): string {
   return token;
 }
 
-/** jsdom has no matchMedia: answer every query as the given screen would. */
+/** Answers media queries as a small (phone) or wide screen would. */
 export function mockScreen(small: boolean): void {
-  window.matchMedia = jest.fn((query: string) => ({
-    matches: small && query.includes('max-width: 640px'),
-    media: query,
-    onchange: null,
-    addEventListener: jest.fn(),
-    removeEventListener: jest.fn(),
-    addListener: jest.fn(),
-    removeListener: jest.fn(),
-    dispatchEvent: jest.fn(),
-  })) as unknown as typeof window.matchMedia;
+  mockMediaQueries((query) => small && query.includes('max-width: 640px'));
 }

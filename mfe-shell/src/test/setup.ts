@@ -1,5 +1,2 @@
-import { mockScreen } from './render-shell';
-
-// jsdom implements neither scrolling nor media queries; tests see a wide screen unless they say otherwise.
+// jsdom implements no scrolling.
 window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
-beforeEach(() => mockScreen(false));

@@ -1,4 +1,5 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Field } from './Field';
 
 export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
   label: string;
@@ -26,45 +27,39 @@ export function TextAreaField({
   'aria-describedby': describedBy,
   ...textarea
 }: TextAreaFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? `${autoId}textarea`;
-  const countId = `${fieldId}-count`;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = error ? `${fieldId}-error` : undefined;
   const left = maxLength - value.length;
 
   return (
-    <div className={['hl-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={fieldId} className="hl-field__label">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="hl-field__hint">
-          {hint}
-        </p>
+    <Field
+      label={label}
+      error={error}
+      invalid={invalid}
+      hint={hint}
+      id={id}
+      kind="textarea"
+      className={className}
+      describedBy={describedBy}
+      notes={['count']}
+    >
+      {(control) => (
+        <>
+          <textarea
+            {...textarea}
+            {...control}
+            rows={rows}
+            value={value}
+            maxLength={maxLength}
+            className="hl-field__input hl-field__textarea"
+          />
+          <p id={`${control.id}-count`} className={['hl-field__count', left === 0 ? 'hl-field__count--full' : ''].join(' ').trim()}>
+            {value.length} of {maxLength} characters
+          </p>
+          {/* Announced only when it matters: a running count on every key press would drown the reader. */}
+          <p className="hl-visually-hidden" aria-live="polite">
+            {left === 0 ? `You have reached the ${maxLength} character limit.` : ''}
+          </p>
+        </>
       )}
-      <textarea
-        {...textarea}
-        id={fieldId}
-        rows={rows}
-        value={value}
-        maxLength={maxLength}
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={[describedBy, hintId, countId, errorId].filter(Boolean).join(' ')}
-        className="hl-field__input hl-field__textarea"
-      />
-      <p id={countId} className={['hl-field__count', left === 0 ? 'hl-field__count--full' : ''].join(' ').trim()}>
-        {value.length} of {maxLength} characters
-      </p>
-      {/* Announced only when it matters: a running count on every key press would drown the reader. */}
-      <p className="hl-visually-hidden" aria-live="polite">
-        {left === 0 ? `You have reached the ${maxLength} character limit.` : ''}
-      </p>
-      {error && (
-        <p id={errorId} className="hl-field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

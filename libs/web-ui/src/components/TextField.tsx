@@ -1,5 +1,6 @@
-import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { INPUT_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@healthlink/contracts';
+import { Field } from './Field';
 import { VisuallyHidden } from './VisuallyHidden';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
@@ -27,47 +28,23 @@ export function TextField({
   'aria-describedby': describedBy,
   ...input
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `${autoId}input`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   const [revealed, setRevealed] = useState(false);
   const canReveal = type === 'password' && revealable;
-  const describedByIds = [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={['hl-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className="hl-field__label">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="hl-field__hint">
-          {hint}
-        </p>
+    <Field label={label} error={error} invalid={invalid} hint={hint} id={id} kind="input" className={className} describedBy={describedBy}>
+      {(control) => (
+        <div className="hl-field__control">
+          <input {...input} {...control} type={canReveal && revealed ? 'text' : type} maxLength={maxLength} className="hl-field__input" />
+          {canReveal && (
+            <button type="button" className="hl-field__reveal" aria-controls={control.id} onClick={() => setRevealed((shown) => !shown)}>
+              {revealed ? 'Hide' : 'Show'}
+              <VisuallyHidden> {label.toLowerCase()}</VisuallyHidden>
+            </button>
+          )}
+        </div>
       )}
-      <div className="hl-field__control">
-        <input
-          {...input}
-          id={inputId}
-          type={canReveal && revealed ? 'text' : type}
-          maxLength={maxLength}
-          aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedByIds}
-          className="hl-field__input"
-        />
-        {canReveal && (
-          <button type="button" className="hl-field__reveal" aria-controls={inputId} onClick={() => setRevealed((shown) => !shown)}>
-            {revealed ? 'Hide' : 'Show'}
-            <VisuallyHidden> {label.toLowerCase()}</VisuallyHidden>
-          </button>
-        )}
-      </div>
-      {error && (
-        <p id={errorId} className="hl-field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,6 +1,13 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
 import { renderShell, signIn } from '../../test/render-shell';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 describe('shell routing', () => {
   beforeEach(() => localStorage.clear());
@@ -62,7 +69,7 @@ describe('shell routing', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'home again' })).toBeInTheDocument();
     jest.restoreAllMocks();
   });

@@ -1,5 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { renderShell } from '../../test/render-shell';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 describe('route change', () => {
   it('scrolls to the top and moves focus to the main region', async () => {
@@ -7,7 +14,7 @@ describe('route change', () => {
     await screen.findByRole('heading', { level: 1, name: 'mfe_public: home' });
     jest.mocked(window.scrollTo).mockClear();
 
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Contact' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Contact' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'mfe_public: contact' })).toBeInTheDocument();
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
     expect(screen.getByRole('main')).toHaveFocus();

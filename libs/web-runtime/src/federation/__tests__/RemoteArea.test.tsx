@@ -1,8 +1,15 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import type { RemoteAppProps } from '@healthlink/contracts';
 import { RemoteArea } from '../RemoteArea';
 import { RemoteLoaderProvider } from '../remote-loader-context';
 import { RemoteUnavailableError, type RemoteAppLoader } from '../remote-loader';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 function PublicApp({ page }: RemoteAppProps<'mfe_public'>) {
   return <h1>public page {page}</h1>;
@@ -41,7 +48,7 @@ describe('RemoteArea', () => {
     expect(await screen.findByText('This section is unavailable')).toBeInTheDocument();
     expect(screen.getByText('header still here')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'public page home' })).toBeInTheDocument();
     expect(loader).toHaveBeenLastCalledWith('mfe_public', { retry: true });
     expect(screen.queryByText('This section is unavailable')).not.toBeInTheDocument();
@@ -62,7 +69,7 @@ describe('RemoteArea', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable');
 
     crash = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'dashboard dashboard' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SiteInfo } from '@healthlink/contracts';
+import { allCalls, callsTo, serveApi } from '@healthlink/test-support/api-server';
 import { DEFAULT_PRODUCT_NAME, telHref, usePageTitle, useSiteInfo } from '../site-info';
 
 const SITE: SiteInfo = {
@@ -20,25 +21,24 @@ function wrapper({ children }: { children: ReactNode }) {
 
 describe('site info', () => {
   it('uses the default name until /api/siteInfo answers, then the configured facts', async () => {
-    const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, text: async () => JSON.stringify(SITE) });
-    globalThis.fetch = fetchMock;
+    serveApi({ 'GET /api/siteInfo': { status: 200, body: SITE } });
     const { result } = renderHook(() => useSiteInfo(), { wrapper });
     expect(result.current.productName).toBe(DEFAULT_PRODUCT_NAME);
     expect(result.current.site).toBeUndefined();
     await waitFor(() => expect(result.current.productName).toBe('CarePath'));
     expect(result.current.site?.supportEmail).toBe('help@carepath.example');
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/siteInfo');
+    expect(allCalls().map((call) => call.path)).toEqual(['/api/siteInfo']);
   });
 
   it('keeps the default name when the server cannot be reached', async () => {
-    globalThis.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    serveApi({ 'GET /api/siteInfo': 'network-error' });
     const { result } = renderHook(() => useSiteInfo(), { wrapper });
-    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    await waitFor(() => expect(callsTo('GET /api/siteInfo')).toHaveLength(1));
     expect(result.current.productName).toBe(DEFAULT_PRODUCT_NAME);
   });
 
   it('titles the document "<page> | <product>"', async () => {
-    globalThis.fetch = jest.fn().mockResolvedValue({ ok: true, status: 200, text: async () => JSON.stringify(SITE) });
+    serveApi({ 'GET /api/siteInfo': { status: 200, body: SITE } });
     renderHook(() => usePageTitle('Contact Us'), { wrapper });
     await waitFor(() => expect(document.title).toBe('Contact Us | CarePath'));
   });
@@ -51,13 +51,12 @@ describe('site info', () => {
 
 describe('prefetchSiteInfo', () => {
   it('asks once at start-up and the first query uses that answer', async () => {
-    const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, text: async () => JSON.stringify(SITE) });
-    globalThis.fetch = fetchMock;
+    serveApi({ 'GET /api/siteInfo': { status: 200, body: SITE } });
     const { prefetchSiteInfo } = await import('../early-site-info');
     prefetchSiteInfo();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callsTo('GET /api/siteInfo')).toHaveLength(1);
     const { result } = renderHook(() => useSiteInfo(), { wrapper });
     await waitFor(() => expect(result.current.productName).toBe('CarePath'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callsTo('GET /api/siteInfo')).toHaveLength(1);
   });
 });

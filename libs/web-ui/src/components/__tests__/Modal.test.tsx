@@ -1,6 +1,13 @@
 import { StrictMode, useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { Modal } from '../Modal';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 function Harness({ closeOnEscape, showCloseButton }: { closeOnEscape?: boolean; showCloseButton?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -19,32 +26,31 @@ function Harness({ closeOnEscape, showCloseButton }: { closeOnEscape?: boolean; 
   );
 }
 
-function open() {
+async function open() {
   const opener = screen.getByRole('button', { name: 'Open' });
-  opener.focus();
-  fireEvent.click(opener);
+  await user.click(opener);
   return opener;
 }
 
 describe('Modal', () => {
-  it('is a modal dialog named by its title, with focus moved to its first field', () => {
+  it('is a modal dialog named by its title, with focus moved to its first field', async () => {
     render(<Harness />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    open();
+    await open();
     const dialog = screen.getByRole('dialog', { name: 'Edit name' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
   });
 
-  it('lands on the first field under StrictMode too (effects run twice there)', () => {
+  it('lands on the first field under StrictMode too (effects run twice there)', async () => {
     render(
       <StrictMode>
         <Harness showCloseButton={false} />
       </StrictMode>,
     );
-    const opener = open();
+    const opener = await open();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(opener).toHaveFocus();
   });
 
@@ -57,60 +63,60 @@ describe('Modal', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
   });
 
-  it('keeps Tab and Shift+Tab inside the dialog', () => {
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
     render(<Harness />);
-    open();
+    await open();
     const close = screen.getByRole('button', { name: 'Close' });
     const save = screen.getByRole('button', { name: 'Save' });
     save.focus();
-    fireEvent.keyDown(save, { key: 'Tab' });
+    await user.tab();
     expect(close).toHaveFocus();
-    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    await user.tab({ shift: true });
     expect(save).toHaveFocus();
   });
 
-  it('pulls focus back when it lands outside the dialog', () => {
+  it('pulls focus back when it lands outside the dialog', async () => {
     render(<Harness />);
-    const opener = open();
+    const opener = await open();
     opener.focus();
     expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
   });
 
-  it('closes on Escape and on its close button, giving focus back to the opener', () => {
+  it('closes on Escape and on its close button, giving focus back to the opener', async () => {
     render(<Harness />);
-    const opener = open();
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    const opener = await open();
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
 
-    open();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await open();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
 
-  it('ignores Escape when told to, and can leave out its own close button', () => {
+  it('ignores Escape when told to, and can leave out its own close button', async () => {
     render(<Harness closeOnEscape={false} showCloseButton={false} />);
-    open();
+    await open();
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('does not close on a click on the backdrop', () => {
+  it('does not close on a click on the backdrop', async () => {
     render(<Harness />);
-    open();
-    fireEvent.click(screen.getByRole('dialog').parentElement as HTMLElement);
+    await open();
+    await user.click(screen.getByRole('dialog').parentElement as HTMLElement);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('blocks page scroll while open and restores it after', () => {
+  it('blocks page scroll while open and restores it after', async () => {
     document.body.style.overflow = 'auto';
     render(<Harness />);
-    open();
+    await open();
     expect(document.body.style.overflow).toBe('hidden');
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.body.style.overflow).toBe('auto');
   });
 });

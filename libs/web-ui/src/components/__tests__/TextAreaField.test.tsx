@@ -1,6 +1,13 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { setupUser, replaceText, type UserEvent } from '@healthlink/test-support/user';
 import { TextAreaField } from '../TextAreaField';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 function Controlled({ max = 20, error }: { max?: number; error?: string }) {
   const [value, setValue] = useState('');
@@ -8,18 +15,18 @@ function Controlled({ max = 20, error }: { max?: number; error?: string }) {
 }
 
 describe('TextAreaField', () => {
-  it('is labelled, limited, and describes itself with its hint and a live character count', () => {
+  it('is labelled, limited, and describes itself with its hint and a live character count', async () => {
     render(<Controlled />);
     const field = screen.getByRole('textbox', { name: 'Message' });
     expect(field).toHaveAttribute('maxLength', '20');
     expect(field).toHaveAccessibleDescription('Required 0 of 20 characters');
-    fireEvent.change(field, { target: { value: 'Hello' } });
+    await replaceText(user, field, 'Hello');
     expect(screen.getByText('5 of 20 characters')).toBeInTheDocument();
   });
 
-  it('announces the limit once it is reached', () => {
+  it('announces the limit once it is reached', async () => {
     render(<Controlled max={5} />);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: '12345' } });
+    await replaceText(user, screen.getByRole('textbox', { name: 'Message' }), '12345');
     expect(screen.getByText('You have reached the 5 character limit.')).toBeInTheDocument();
   });
 

@@ -1,5 +1,12 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { PasswordField, TextField } from '../TextField';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 describe('TextField', () => {
   it('is labelled, limited to 100 characters by default, and links its hint and error', () => {
@@ -31,15 +38,15 @@ describe('TextField', () => {
 });
 
 describe('PasswordField', () => {
-  it('hides the password until its Show button is pressed, and hides it again', () => {
+  it('hides the password until its Show button is pressed, and hides it again', async () => {
     render(<PasswordField label="Confirm Password" />);
     const input = screen.getByLabelText('Confirm Password');
     expect(input).toHaveAttribute('type', 'password');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Show confirm password' }));
+    await user.click(screen.getByRole('button', { name: 'Show confirm password' }));
     expect(input).toHaveAttribute('type', 'text');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Hide confirm password' }));
+    await user.click(screen.getByRole('button', { name: 'Hide confirm password' }));
     expect(input).toHaveAttribute('type', 'password');
   });
 });

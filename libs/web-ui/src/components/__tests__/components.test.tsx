@@ -1,10 +1,17 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { Button, buttonClassName } from '../Button';
 import { LinkButton } from '../LinkButton';
 import { Spinner } from '../Spinner';
 
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
+
 describe('web-ui components', () => {
-  it('Button is a non-submitting button by default and forwards clicks', () => {
+  it('Button is a non-submitting button by default and forwards clicks', async () => {
     const onClick = jest.fn();
     render(
       <form onSubmit={() => { throw new Error('must not submit'); }}>
@@ -13,7 +20,7 @@ describe('web-ui components', () => {
     );
     const button = screen.getByRole('button', { name: 'Retry' });
     expect(button).toHaveAttribute('type', 'button');
-    fireEvent.click(button);
+    await user.click(button);
     expect(onClick).toHaveBeenCalledTimes(1);
   });
 

@@ -1,11 +1,18 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setupUser, replaceText, type UserEvent } from '@healthlink/test-support/user';
 import { toast } from 'react-hot-toast';
 import { INSURER_CATALOGUE, type CheckTokenResponse } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi, type ApiHandler } from '@healthlink/test-support/fetch-mock';
+import { allCalls, callsTo, serveApi, type ApiHandler } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { redirectTo } from '../lib/redirect';
 import { InsuranceSelectPage } from '../routes/InsuranceSelectPage';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 jest.mock('../lib/redirect', () => ({ redirectTo: jest.fn() }));
 const redirect = redirectTo as jest.MockedFunction<typeof redirectTo>;
@@ -14,7 +21,7 @@ const CHECK_TOKEN = 'POST /api/insurerDataFetch/checkToken';
 const REQUEST = 'POST /api/brokerForms/insuranceAddRequest';
 
 function mockInsurersApi(linked: CheckTokenResponse = {}, extra: Record<string, ApiHandler> = {}) {
-  return mockApi({
+  return serveApi({
     [CHECK_TOKEN]: ({ body }) => {
       const { insurers } = body as { insurers: string[] };
       return { status: 200, body: Object.fromEntries(insurers.map((key) => [key, linked[key] === true])) };
@@ -34,7 +41,7 @@ const namesIn = (heading: string) =>
     .getAllByRole('listitem')
     .map((item) => within(item).getByRole('button').textContent);
 const shownNames = () => screen.queryAllByRole('listitem').map((item) => within(item).queryByRole('button')?.textContent).filter(Boolean);
-const search = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: /Search insurers/ }), { target: { value: text } });
+const search = (text: string) => replaceText(user, screen.getByRole('searchbox', { name: /Search insurers/ }), text);
 const sandboxToggle = () => screen.getByRole('switch', { name: 'Show sandbox insurers' });
 
 describe('/insuranceSelect', () => {
@@ -48,7 +55,7 @@ describe('/insuranceSelect', () => {
   });
 
   it('explains the three steps and asks the server which insurers are linked, each key once', async () => {
-    const fetchMock = mockInsurersApi();
+    mockInsurersApi();
     await renderSelect();
     expect(screen.getByRole('heading', { level: 1, name: 'Choose Your Insurance Company' })).toBeInTheDocument();
     const guide = screen.getByRole('region', { name: 'How linking works' });
@@ -57,7 +64,7 @@ describe('/insuranceSelect', () => {
     expect(steps[0]).toHaveTextContent('Pick your insurer');
     expect(steps[1]).toHaveTextContent('Log in with your insurance card ready');
     expect(steps[2]).toHaveTextContent(/60 seconds/);
-    const [{ body }] = callsTo(fetchMock, CHECK_TOKEN);
+    const [{ body }] = callsTo(CHECK_TOKEN);
     const keys = (body as { insurers: string[] }).insurers;
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(expect.arrayContaining(['uhc', 'blueButtonSandbox', 'cignaSandbox', 'kaiser']));
@@ -74,12 +81,12 @@ describe('/insuranceSelect', () => {
     expect(shownNames()).not.toContain('UnitedHealthcare Sandbox');
     expect(screen.getByRole('button', { name: 'Aetna' })).toHaveAccessibleDescription('Linked');
 
-    fireEvent.click(sandboxToggle());
+    await user.click(sandboxToggle());
     expect(sandboxToggle()).toBeChecked();
     expect(namesIn('Linked')).toEqual(['UnitedHealthcare Sandbox', 'Aetna', 'Humana']);
     expect(namesIn('Other Insurers')).toContain('Medicare (Blue Button 2.0) Sandbox');
 
-    fireEvent.click(sandboxToggle());
+    await user.click(sandboxToggle());
     expect(shownNames().some((name) => name?.includes('Sandbox'))).toBe(false);
   });
 
@@ -100,7 +107,7 @@ describe('/insuranceSelect', () => {
   ])('searches by %s', async (_what, text, expected) => {
     mockInsurersApi();
     await renderSelect();
-    search(text);
+    await search(text);
     expect(shownNames()).toEqual(expected);
     expect(screen.getByText(`${expected.length} ${expected.length === 1 ? 'insurer' : 'insurers'} shown`)).toHaveAttribute('role', 'status');
   });
@@ -108,19 +115,19 @@ describe('/insuranceSelect', () => {
   it('searches the sandbox entries too once they are shown', async () => {
     mockInsurersApi();
     await renderSelect();
-    search('blue button');
+    await search('blue button');
     expect(shownNames()).toEqual(['Medicare (Blue Button 2.0)']);
-    fireEvent.click(sandboxToggle());
+    await user.click(sandboxToggle());
     expect(shownNames()).toEqual(['Medicare (Blue Button 2.0)', 'Medicare (Blue Button 2.0) Sandbox']);
   });
 
   it('says when nothing matches and offers the request form with the search text', async () => {
     mockInsurersApi();
     await renderSelect();
-    search('Zenith Mutual');
+    await search('Zenith Mutual');
     expect(shownNames()).toEqual([]);
     expect(screen.getByText('No insurers match “Zenith Mutual”.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Request this insurer' }));
+    await user.click(screen.getByRole('button', { name: 'Request this insurer' }));
     const dialog = screen.getByRole('dialog', { name: 'Request a New Insurer' });
     expect(within(dialog).getByLabelText('Insurer Name')).toHaveValue('Zenith Mutual');
   });
@@ -128,103 +135,103 @@ describe('/insuranceSelect', () => {
   it('points at the toggle when only sandbox insurers match', async () => {
     mockInsurersApi();
     await renderSelect();
-    search('test');
+    await search('test');
     expect(screen.getByText(/turn on Show sandbox insurers/)).toBeInTheDocument();
   });
 
   it('sends the user to the insurer login page at once for an insurer without an associated one', async () => {
-    const fetchMock = mockInsurersApi({}, { 'GET /api/insurerDataFetch/aetnaFetch/oauth2/authorize': { status: 200, body: { link: 'https://insurer.example/authorize?state=s1' } } });
+    mockInsurersApi({}, { 'GET /api/insurerDataFetch/aetnaFetch/oauth2/authorize': { status: 200, body: { link: 'https://insurer.example/authorize?state=s1' } } });
     await renderSelect();
-    fireEvent.click(screen.getByRole('button', { name: 'Aetna' }));
+    await user.click(screen.getByRole('button', { name: 'Aetna' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://insurer.example/authorize?state=s1'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/insurerDataFetch/aetnaFetch/oauth2/authorize')).toHaveLength(1);
+    expect(callsTo('GET /api/insurerDataFetch/aetnaFetch/oauth2/authorize')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Humana' })).toBeDisabled();
   });
 
   it('asks for the subset of an entry that shares its insurer key', async () => {
-    const fetchMock = mockInsurersApi({}, { 'GET /api/insurerDataFetch/uhcFetch/uhc/oauth2/authorize': { status: 200, body: { link: 'https://uhc.example/a' } } });
+    mockInsurersApi({}, { 'GET /api/insurerDataFetch/uhcFetch/uhc/oauth2/authorize': { status: 200, body: { link: 'https://uhc.example/a' } } });
     await renderSelect();
-    fireEvent.click(screen.getByRole('button', { name: 'UnitedHealthcare' }));
+    await user.click(screen.getByRole('button', { name: 'UnitedHealthcare' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://uhc.example/a'));
-    expect(callsTo(fetchMock, 'GET /api/insurerDataFetch/uhcFetch/uhc/oauth2/authorize')).toHaveLength(1);
+    expect(callsTo('GET /api/insurerDataFetch/uhcFetch/uhc/oauth2/authorize')).toHaveLength(1);
   });
 
   it('explains first, in a modal, that members of an associated insurer log in at that insurer', async () => {
     const path = 'GET /api/insurerDataFetch/uhcFetch/rockyMountain/oauth2/authorize';
-    const fetchMock = mockInsurersApi({}, { [path]: { status: 200, body: { link: 'https://uhc.example/rmhp' } } });
+    mockInsurersApi({}, { [path]: { status: 200, body: { link: 'https://uhc.example/rmhp' } } });
     await renderSelect();
     const entry = screen.getByRole('button', { name: 'Rocky Mountain Health Plans' });
     expect(entry).toHaveAccessibleDescription('Log in through UnitedHealthcare');
 
-    fireEvent.click(entry);
+    await user.click(entry);
     let dialog = screen.getByRole('dialog', { name: 'Log in with UnitedHealthcare' });
     expect(dialog).toHaveTextContent('Rocky Mountain Health Plans members log in through UnitedHealthcare');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, path)).toHaveLength(0);
+    expect(callsTo(path)).toHaveLength(0);
 
-    fireEvent.click(entry);
+    await user.click(entry);
     dialog = screen.getByRole('dialog', { name: 'Log in with UnitedHealthcare' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://uhc.example/rmhp'));
-    expect(callsTo(fetchMock, path)).toHaveLength(1);
+    expect(callsTo(path)).toHaveLength(1);
   });
 
   it('toasts the redirect failure when the login link cannot be had', async () => {
     mockInsurersApi({}, { 'GET /api/insurerDataFetch/humanaFetch/oauth2/authorize': { status: 500, body: { code: 'INTERNAL.UNEXPECTED', message: 'Unexpected error' } } });
     await renderSelect();
-    fireEvent.click(screen.getByRole('button', { name: 'Humana' }));
+    await user.click(screen.getByRole('button', { name: 'Humana' }));
     expect(await screen.findByText('There was an error redirecting. Please try again later.')).toBeInTheDocument();
     expect(redirect).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Humana' })).toBeEnabled();
   });
 
   it('opens the request form, filled in with its name, for an insurer that is coming soon', async () => {
-    const fetchMock = mockInsurersApi();
+    mockInsurersApi();
     await renderSelect();
     const molina = screen.getByRole('button', { name: 'Molina Healthcare' });
     expect(molina).toHaveAccessibleDescription('Coming soon');
-    fireEvent.click(molina);
+    await user.click(molina);
     const dialog = screen.getByRole('dialog', { name: 'Request a New Insurer' });
     expect(within(dialog).getByLabelText('Insurer Name')).toHaveValue('Molina Healthcare');
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('authorize'))).toHaveLength(0);
+    expect(allCalls().filter((call) => call.path.includes('authorize'))).toHaveLength(0);
     expect(redirect).not.toHaveBeenCalled();
   });
 
   it('checks the request form before sending, then sends the name and e-mail and shows the answer', async () => {
-    const fetchMock = mockInsurersApi({}, { [REQUEST]: { status: 201, body: { message: 'Request received' } } });
+    mockInsurersApi({}, { [REQUEST]: { status: 201, body: { message: 'Request received' } } });
     await renderSelect();
-    fireEvent.click(screen.getByRole('button', { name: 'Request a new insurer' }));
+    await user.click(screen.getByRole('button', { name: 'Request a new insurer' }));
     const dialog = screen.getByRole('dialog', { name: 'Request a New Insurer' });
     const name = within(dialog).getByLabelText('Insurer Name');
     const email = within(dialog).getByLabelText('Email');
     expect(name).toBeRequired();
     expect(email).toBeRequired();
     expect(email).toHaveAttribute('type', 'email');
-    const send = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    const send = () => user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
-    send();
+    await send();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the insurer name');
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveFocus();
 
-    fireEvent.change(name, { target: { value: '  Zenith Mutual ' } });
-    send();
+    await replaceText(user, name, '  Zenith Mutual ');
+    await send();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter your email address');
     expect(email).toHaveAttribute('aria-invalid', 'true');
 
-    fireEvent.change(email, { target: { value: 'jane@example' } });
-    send();
+    await replaceText(user, email, 'jane@example');
+    await send();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
-    expect(callsTo(fetchMock, REQUEST)).toHaveLength(0);
+    expect(callsTo(REQUEST)).toHaveLength(0);
 
-    fireEvent.change(email, { target: { value: 'jane@example.com' } });
-    send();
+    await replaceText(user, email, 'jane@example.com');
+    await send();
     expect(await within(dialog).findByText('Request received')).toBeInTheDocument();
-    expect(callsTo(fetchMock, REQUEST).map((c) => c.body)).toEqual([{ insurerName: 'Zenith Mutual', email: 'jane@example.com' }]);
+    expect(callsTo(REQUEST).map((c) => c.body)).toEqual([{ insurerName: 'Zenith Mutual', email: 'jane@example.com' }]);
     expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -233,17 +240,17 @@ describe('/insuranceSelect', () => {
       [REQUEST]: { status: 400, body: { code: 'INSURERS.VALIDATION', message: 'Please enter a valid email address', errors: [{ field: 'email', message: 'Please enter a valid email address' }] } },
     });
     await renderSelect();
-    fireEvent.click(screen.getByRole('button', { name: 'Request a new insurer' }));
+    await user.click(screen.getByRole('button', { name: 'Request a new insurer' }));
     const dialog = screen.getByRole('dialog', { name: 'Request a New Insurer' });
-    fireEvent.change(within(dialog).getByLabelText('Insurer Name'), { target: { value: 'Zenith' } });
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'jane@example.co' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    await replaceText(user, within(dialog).getByLabelText('Insurer Name'), 'Zenith');
+    await replaceText(user, within(dialog).getByLabelText('Email'), 'jane@example.co');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
     expect(await within(dialog).findByText('Please enter a valid email address')).toHaveAttribute('role', 'alert');
     await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true'));
   });
 
   it('still lists every insurer, with the error, when the linked ones cannot be loaded', async () => {
-    mockApi({ [CHECK_TOKEN]: 'network-error' });
+    serveApi({ [CHECK_TOKEN]: 'network-error' });
     await renderSelect();
     expect(screen.getByRole('alert')).toHaveTextContent('There was an error loading insurers. Please try again later.');
     expect(screen.queryByRole('region', { name: 'Linked' })).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { FETCH_OPERATIONS, InsurerTexts, type FetchOperation, type InsurerKey, type PollingEventResponse } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi, type ApiHandler, type ApiReply } from '@healthlink/test-support/fetch-mock';
+import { allCalls, callsTo, serveApi, type ApiHandler, type ApiReply } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { InsurerCallbackPage } from '../routes/InsurerCallbackPage';
 
@@ -39,14 +39,13 @@ function fakeBackend(
       return outcome === 'network-error' ? outcome : { status: 200, body: { ...outcome, pollInterval: POLL_MS } };
     };
   }
-  const fetchMock = mockApi({ ...handlers, ...extra });
+  serveApi({ ...handlers, ...extra });
   return {
-    fetchMock,
     release: (...operations: FetchOperation[]) => operations.forEach((operation) => released.add(operation)),
     /** The fetch operations started, in the order they were asked for. */
     started: () =>
-      fetchMock.mock.calls
-        .map(([url, init]) => `${init?.method ?? 'GET'} ${url}`)
+      allCalls()
+        .map((call) => `${call.method} ${call.path}`)
         .flatMap((key) => {
           const match = new RegExp(`^POST /api/insurerDataFetch/${insurer}Fetch/(get\\w+)$`).exec(key);
           return match ? [match[1]] : [];
@@ -90,12 +89,12 @@ describe('/intermediary/{insurer}', () => {
 
     await advance(50);
     // The code and state go to the server; never a user id: the session says who.
-    expect(callsTo(backend.fetchMock, 'POST /api/insurerDataFetch/uhcSandboxFetch/oauth2/tokenCallback').map((c) => c.body)).toEqual([
+    expect(callsTo('POST /api/insurerDataFetch/uhcSandboxFetch/oauth2/tokenCallback').map((c) => c.body)).toEqual([
       { authCode: 'abc', state: 'st-1' },
     ]);
     expectProgress(20, 'Initializing');
     expect(backend.started()).toEqual(['getPatientInformation', 'getPatientCondition', 'getPatientEncounter']);
-    expect(callsTo(backend.fetchMock, 'POST /api/insurerDataFetch/uhcSandboxFetch/getPatientCondition').map((c) => c.body)).toEqual([{}]);
+    expect(callsTo('POST /api/insurerDataFetch/uhcSandboxFetch/getPatientCondition').map((c) => c.body)).toEqual([{}]);
 
     await advance(1000);
     expectProgress(30, 'Gathering your demographics...');
@@ -219,7 +218,7 @@ describe('/intermediary/{insurer}', () => {
   });
 
   it('shows the error page from the query, with Dashboard and Select Another Insurance, and calls nothing', async () => {
-    const fetchMock = mockApi({});
+    serveApi({});
     renderCallback('blueButtonSandbox', 'error=access_denied&error_description=The+member+denied+access&state=st-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Error Gathering Data' })).toBeInTheDocument();
     expect(screen.getByText('Error:').parentElement).toHaveTextContent('Error: access_denied');
@@ -227,22 +226,22 @@ describe('/intermediary/{insurer}', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/app/dashboard');
     expect(screen.getByRole('link', { name: 'Select Another Insurance' })).toHaveAttribute('href', '/insuranceSelect');
     await advance(2000);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(allCalls()).toHaveLength(0);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('shows the error page for an error_description alone', () => {
-    mockApi({});
+    serveApi({});
     renderCallback('aetna', 'error_description=Something+broke');
     expect(screen.getByRole('alert')).toHaveTextContent('Error: Not provided');
     expect(screen.getByRole('alert')).toHaveTextContent('Description: Something broke');
   });
 
   it('shows the error page for an insurer it does not know, without calling the server', async () => {
-    const fetchMock = mockApi({});
+    serveApi({});
     renderCallback('acmeHealth', 'code=abc&state=st-1');
     expect(screen.getByRole('alert')).toHaveTextContent(`Error: ${InsurerTexts.unknownInsurer}`);
     await advance(100);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(allCalls()).toHaveLength(0);
   });
 });

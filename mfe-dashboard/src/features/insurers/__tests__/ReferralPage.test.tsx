@@ -1,8 +1,15 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { buildUnsignedToken, SIGN_IN_REQUEST_EVENT, startSession, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, deferredReply, mockApi } from '@healthlink/test-support/fetch-mock';
+import { callsTo, deferredReply, serveApi, allCalls } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { ReferralPage } from '../routes/ReferralPage';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const EXCHANGE = 'GET /api/externalEnrollment/exchangeReferralCodeForToken/';
 const ATTACH = 'POST /api/externalEnrollment/attachReferral';
@@ -19,7 +26,7 @@ describe('/authenticateReferral', () => {
     const token = buildUnsignedToken({ sub: 'u-9', exp: Math.floor(Date.now() / 1000) + 3600 });
     localStorage.setItem(TOKEN_KEY, 'an-old-token');
     const reply = deferredReply();
-    const fetchMock = mockApi({ [`${EXCHANGE}ref-123`]: reply.handler });
+    serveApi({ [`${EXCHANGE}ref-123`]: reply.handler });
     renderReferral('code=ref-123&partner=acme');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Signing You In' })).toBeInTheDocument();
@@ -28,13 +35,13 @@ describe('/authenticateReferral', () => {
 
     await waitFor(() => expect(location()).toHaveTextContent(/^\/insuranceSelect$/));
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
-    const calls = callsTo(fetchMock, `${EXCHANGE}ref-123`);
+    const calls = callsTo(`${EXCHANGE}ref-123`);
     expect(calls).toHaveLength(1);
     expect(calls[0].headers).not.toHaveProperty('Authorization');
   });
 
   it("shows the failure with the server's reason and links home and to sign up when the code is refused", async () => {
-    mockApi({ [`${EXCHANGE}used-code`]: { status: 400, body: { code: 'INSURERS.REFERRAL_INVALID', message: 'Referral code invalid, expired, or already used' } } });
+    serveApi({ [`${EXCHANGE}used-code`]: { status: 400, body: { code: 'INSURERS.REFERRAL_INVALID', message: 'Referral code invalid, expired, or already used' } } });
     renderReferral('code=used-code&partner=acme');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An error occurred redirecting you to the product. Please try again later.');
@@ -47,7 +54,7 @@ describe('/authenticateReferral', () => {
   });
 
   it('asks a person who already has an account to sign in, keeps no token, then adds the referral to their account', async () => {
-    const fetchMock = mockApi({
+    serveApi({
       [`${EXCHANGE}ref-old`]: SIGN_IN_REQUIRED,
       [ATTACH]: { status: 200, body: { message: 'Referral added to your account', partner: 'acme' } },
     });
@@ -59,25 +66,25 @@ describe('/authenticateReferral', () => {
     expect(screen.getByRole('status')).toHaveTextContent(SIGN_IN_ASK);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(location()).toHaveTextContent('/authenticateReferral');
-    expect(callsTo(fetchMock, ATTACH)).toHaveLength(0);
+    expect(callsTo(ATTACH)).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(asked).toHaveBeenCalledTimes(1);
     window.removeEventListener(SIGN_IN_REQUEST_EVENT, asked);
 
     // The shell's sign-in modal signs the person in; the page carries on.
     act(() => startSession(freshToken()));
     await waitFor(() => expect(location()).toHaveTextContent(/^\/insuranceSelect$/));
-    const attached = callsTo(fetchMock, ATTACH);
+    const attached = callsTo(ATTACH);
     expect(attached).toHaveLength(1);
     expect(attached[0].body).toEqual({ code: 'ref-old' });
-    expect(attached[0].headers).toHaveProperty('Authorization');
-    expect(callsTo(fetchMock, `${EXCHANGE}ref-old`)).toHaveLength(1);
+    expect(attached[0].headers).toHaveProperty('authorization');
+    expect(callsTo(`${EXCHANGE}ref-old`)).toHaveLength(1);
   });
 
   it('says so when the signed-in account is not the one the referral was made for', async () => {
     localStorage.setItem(TOKEN_KEY, freshToken());
-    mockApi({
+    serveApi({
       [`${EXCHANGE}ref-other`]: SIGN_IN_REQUIRED,
       [ATTACH]: {
         status: 403,
@@ -94,16 +101,16 @@ describe('/authenticateReferral', () => {
   });
 
   it('shows only the general failure when the server cannot be reached', async () => {
-    mockApi({ [`${EXCHANGE}ref-1`]: 'network-error' });
+    serveApi({ [`${EXCHANGE}ref-1`]: 'network-error' });
     renderReferral('code=ref-1');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^An error occurred redirecting you to the product\. Please try again later\.$/);
   });
 
   it('calls nothing without a code and says the link is not valid', () => {
-    const fetchMock = mockApi({});
+    serveApi({});
     renderReferral('partner=acme');
     expect(screen.getByRole('alert')).toHaveTextContent('Referral code invalid, expired, or already used');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(allCalls()).toHaveLength(0);
   });
 });

@@ -1,7 +1,5 @@
-import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { PollingEventResponse } from '@healthlink/contracts';
 import { apiClient } from '@healthlink/web-runtime';
-import { insurerKeys } from './insurer-keys';
 
 // A server that answers a tiny or missing interval must not make the page hammer it.
 const MIN_POLL_INTERVAL_MS = 250;
@@ -19,17 +17,6 @@ export function responseMessage(event: PollingEventResponse | undefined): string
   return typeof response?.message === 'string' && response.message ? response.message : null;
 }
 
-/** Polls the event every `pollInterval` ms while it is pending (spec part 2 §4); a final status stops it. */
-export const pollingEventQueryOptions = (id: string | null) =>
-  queryOptions({
-    queryKey: insurerKeys.pollingEvent(id ?? ''),
-    queryFn: id ? () => getPollingEvent(id) : skipToken,
-    staleTime: Infinity,
-    refetchInterval: (query) => {
-      const event = query.state.data;
-      if (!event || event.status !== 'pending') return false;
-      return Math.max(Number(event.pollInterval) || DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS);
-    },
-    // The jobs run on the server either way; keep watching so the redirect is not held up by a hidden tab.
-    refetchIntervalInBackground: true,
-  });
+/** How long to wait before asking again about a pending event. */
+export const pollDelayMs = (event: PollingEventResponse): number =>
+  Math.max(Number(event.pollInterval) || DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS);

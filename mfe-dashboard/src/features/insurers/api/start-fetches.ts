@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { FetchOperation, InsurerKey, PollingEventCreatedResponse } from '@healthlink/contracts';
 import { apiClient, isServiceFailure } from '@healthlink/web-runtime';
 
@@ -30,8 +29,4 @@ export async function startFetches({ insurer, operations }: { insurer: InsurerKe
       ),
     ),
   );
-}
-
-export function useStartFetches() {
-  return useMutation({ mutationFn: startFetches });
 }

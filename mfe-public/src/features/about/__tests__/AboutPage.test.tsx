@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { mockApi } from '@healthlink/test-support/fetch-mock';
-import { mockMediaQueries } from '../../../test/media';
+import { serveApi } from '@healthlink/test-support/api-server';
+import { mockMediaQueries } from '@healthlink/test-support/match-media';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { AboutPage } from '../routes/AboutPage';
 import { PARTNERS } from '../components/PartnerLogos';
 
 describe('/about', () => {
   it('has the story, five partners, the six values and the dashboard section', () => {
-    mockApi({});
+    serveApi({});
     mockMediaQueries();
     renderPage(<AboutPage />, '/about');
     expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();

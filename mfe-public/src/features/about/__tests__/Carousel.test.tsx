@@ -1,7 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { mockMediaQueries } from '../../../test/media';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
+import { mockMediaQueries } from '@healthlink/test-support/match-media';
 import { Carousel, CAROUSEL_INTERVAL_MS } from '../components/Carousel';
 import { CAROUSEL_QUERY, DASHBOARD_FEATURES, DashboardFeatures } from '../components/DashboardFeatures';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const ITEMS = ['Alpha', 'Bravo', 'Charlie', 'Delta'];
 
@@ -51,12 +58,12 @@ describe('Carousel', () => {
     expect(current()).toHaveTextContent('Alpha');
   });
 
-  it('pauses while the pointer is over it and resumes when it leaves', () => {
+  it('pauses while the pointer is over it and resumes when it leaves', async () => {
     const carousel = renderCarousel();
-    fireEvent.mouseEnter(carousel);
+    await user.hover(carousel);
     tick(3 * CAROUSEL_INTERVAL_MS);
     expect(current()).toHaveTextContent('Alpha');
-    fireEvent.mouseLeave(carousel);
+    await user.unhover(carousel);
     tick();
     expect(current()).toHaveTextContent('Bravo');
   });
@@ -75,7 +82,8 @@ describe('Carousel', () => {
     expect(current()).toHaveTextContent('Bravo');
   });
 
-  it('has a visible Pause button that stops the rotation until Play is pressed', () => {
+  // fireEvent: user-event's click also hovers and focuses the carousel, which pauses it by design (tested above).
+  it('has a visible Pause button that stops the rotation until Play is pressed', async () => {
     renderCarousel();
     const pause = screen.getByRole('button', { name: 'Pause automatic card rotation' });
     expect(pause).toBeVisible();
@@ -95,7 +103,7 @@ describe('Carousel', () => {
     expect(current()).toHaveTextContent('Alpha');
   });
 
-  it('Previous, Next and the numbered buttons move to a card (wrapping), and restart the 4-second wait', () => {
+  it('Previous, Next and the numbered buttons move to a card (wrapping), and restart the 4-second wait', async () => {
     renderCarousel();
     fireEvent.click(screen.getByRole('button', { name: 'Previous card' }));
     expect(current()).toHaveTextContent('Delta');

@@ -1,7 +1,14 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { mockApi } from '@healthlink/test-support/fetch-mock';
+import { screen, within } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
+import { serveApi } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { CuresActPage, KEY_POINTS } from '../routes/CuresActPage';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const TITLES = [
   'Breakthrough Design', 'Trials and Evidence', 'Patient Perspective', 'Streamlined Pathway',
@@ -9,7 +16,7 @@ const TITLES = [
 ];
 
 function setup() {
-  mockApi({});
+  serveApi({});
   renderPage(<CuresActPage />, '/curesAct');
   const card = (title: string) => screen.getByRole('button', { name: title }).closest('li') as HTMLElement;
   return { card };
@@ -27,27 +34,27 @@ describe('/curesAct', () => {
     expect(within(points).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(TITLES);
   });
 
-  it('turns a card over with Enter and back with Space, once per key press', () => {
+  it('turns a card over with Enter and back with Space, once per key press', async () => {
     const { card } = setup();
     const button = screen.getByRole('button', { name: 'Innovation Fund' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
 
-    fireEvent.keyDown(button, { key: 'Enter' });
+    button.focus();
+    await user.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-pressed', 'true');
     expect(card('Innovation Fund')).toHaveClass('is-flipped');
 
-    fireEvent.keyDown(button, { key: ' ' });
-    fireEvent.keyUp(button, { key: ' ' });
+    await user.keyboard(' ');
     expect(button).toHaveAttribute('aria-pressed', 'false');
     expect(card('Innovation Fund')).not.toHaveClass('is-flipped');
   });
 
-  it('turns over on a click anywhere on the card (and on its title), one card at a time', () => {
+  it('turns over on a click anywhere on the card (and on its title), one card at a time', async () => {
     const { card } = setup();
-    fireEvent.click(within(card('Data and Sharing')).getByText(KEY_POINTS[7].summary));
+    await user.click(within(card('Data and Sharing')).getByText(KEY_POINTS[7].summary));
     expect(screen.getByRole('button', { name: 'Data and Sharing' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Breakthrough Design' })).toHaveAttribute('aria-pressed', 'false');
-    fireEvent.click(screen.getByRole('button', { name: 'Data and Sharing' }));
+    await user.click(screen.getByRole('button', { name: 'Data and Sharing' }));
     expect(screen.getByRole('button', { name: 'Data and Sharing' })).toHaveAttribute('aria-pressed', 'false');
   });
 

@@ -1,8 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { CONSENT_COOKIE } from '@healthlink/contracts';
-import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
+import { callsTo, serveApi } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { HomePage } from '../routes/HomePage';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 describe('/ (home)', () => {
   beforeEach(() => {
@@ -10,13 +17,13 @@ describe('/ (home)', () => {
   });
 
   it('pings the server when it loads', async () => {
-    const fetchMock = mockApi({ 'GET /api/pingServer': { status: 200, body: { message: 'pong' } } });
+    serveApi({ 'GET /api/pingServer': { status: 200, body: { message: 'pong' } } });
     renderPage(<HomePage />);
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/pingServer')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET /api/pingServer')).toHaveLength(1));
   });
 
   it('has the hero with Get Started and Who We Are, and the four sections', () => {
-    mockApi({ 'GET /api/pingServer': { status: 200, body: { message: 'pong' } } });
+    serveApi({ 'GET /api/pingServer': { status: 200, body: { message: 'pong' } } });
     renderPage(<HomePage />);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
@@ -29,18 +36,18 @@ describe('/ (home)', () => {
   });
 
   it('counts a Get Started press (first-party, the path only) and goes to /register', async () => {
-    const fetchMock = mockApi({ 'GET /api/pingServer': { status: 200, body: {} }, 'POST /api/analytics/events': { status: 204 } });
+    serveApi({ 'GET /api/pingServer': { status: 200, body: {} }, 'POST /api/analytics/events': { status: 204 } });
     renderPage(<HomePage />);
-    fireEvent.click(screen.getByRole('link', { name: 'Get Started' }));
+    await user.click(screen.getByRole('link', { name: 'Get Started' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/register'));
-    expect(callsTo(fetchMock, 'POST /api/analytics/events').map((c) => c.body)).toEqual([{ category: 'home', action: 'get_started', path: '/' }]);
+    expect(callsTo('POST /api/analytics/events').map((c) => c.body)).toEqual([{ category: 'home', action: 'get_started', path: '/' }]);
   });
 
-  it('counts nothing after Reject all', () => {
+  it('counts nothing after Reject all', async () => {
     document.cookie = `${CONSENT_COOKIE}=rejectAll; Path=/`;
-    const fetchMock = mockApi({ 'GET /api/pingServer': { status: 200, body: {} } });
+    serveApi({ 'GET /api/pingServer': { status: 200, body: {} } });
     renderPage(<HomePage />);
-    fireEvent.click(screen.getByRole('link', { name: 'Get Started' }));
-    expect(callsTo(fetchMock, 'POST /api/analytics/events')).toHaveLength(0);
+    await user.click(screen.getByRole('link', { name: 'Get Started' }));
+    expect(callsTo('POST /api/analytics/events')).toHaveLength(0);
   });
 });

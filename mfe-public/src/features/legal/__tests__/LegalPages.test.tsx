@@ -1,15 +1,22 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { mockApi } from '@healthlink/test-support/fetch-mock';
+import { screen, within } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
+import { serveApi } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
 import { PrivacyPolicyPage } from '../routes/PrivacyPolicyPage';
 import { TermsOfServicePage } from '../routes/TermsOfServicePage';
 
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
+
 const textOf = () => document.body.textContent ?? '';
 
 describe('/privacyPolicy', () => {
   beforeEach(() => {
-    mockApi({});
+    serveApi({});
     renderPage(<PrivacyPolicyPage />, '/privacyPolicy');
   });
 
@@ -54,7 +61,7 @@ describe('/privacyPolicy', () => {
 describe('/termsOfService', () => {
   beforeEach(() => {
     Element.prototype.scrollIntoView = jest.fn();
-    mockApi({});
+    serveApi({});
     renderPage(<TermsOfServicePage />, '/termsOfService');
   });
 
@@ -84,9 +91,9 @@ describe('/termsOfService', () => {
     expect(textOf()).toMatch(/within three \(3\) years/);
   });
 
-  it('a contents entry scrolls to its section and moves focus there', () => {
+  it('a contents entry scrolls to its section and moves focus there', async () => {
     const link = screen.getByRole('link', { name: 'Contact Us' });
-    fireEvent.click(link);
+    await user.click(link);
     const heading = screen.getByRole('heading', { level: 2, name: '23. Contact Us' });
     expect(heading.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     expect(heading).toHaveFocus();

@@ -1,38 +1,45 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { setupUser, replaceText, type UserEvent } from '@healthlink/test-support/user';
 import { toast } from 'react-hot-toast';
 import { AccountMessages, AccountScreenTexts } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, deferredReply, mockApi } from '@healthlink/test-support/fetch-mock';
+import { callsTo, deferredReply, serveApi, allCalls } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { RegisterPage } from '../routes/RegisterPage';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const GOOD_PASSWORD = 'Str0ng!passw0rd';
 const VALID = { 'First Name': 'Jane', 'Last Name': 'Doe', Email: 'jane@example.com', Password: GOOD_PASSWORD, 'Confirm Password': GOOD_PASSWORD };
 type Label = keyof typeof VALID;
 
-function fillForm(overrides: Partial<Record<Label, string>> = {}) {
+async function fillForm(overrides: Partial<Record<Label, string>> = {}) {
   const values = { ...VALID, ...overrides };
   for (const label of Object.keys(values) as Label[]) {
-    fireEvent.change(screen.getByLabelText(label), { target: { value: values[label] } });
+    await replaceText(user, screen.getByLabelText(label), values[label]);
   }
 }
 
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+const submit = () => user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
 describe('/register', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => act(() => toast.remove()));
 
-  it('has the five labelled fields, show/hide toggles, the password hint and the cookie notice', () => {
-    mockApi({});
+  it('has the five labelled fields, show/hide toggles, the password hint and the cookie notice', async () => {
+    serveApi({});
     renderPage(<RegisterPage />, '/register');
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     for (const label of ['First Name', 'Last Name', 'Email']) expect(screen.getByRole('textbox', { name: label })).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(AccountScreenTexts.passwordHint);
-    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
-    fireEvent.click(screen.getByRole('button', { name: 'Show confirm password' }));
+    await user.click(screen.getByRole('button', { name: 'Show confirm password' }));
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'text');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacyPolicy');
   });
@@ -46,28 +53,28 @@ describe('/register', () => {
     ['a password without a digit', AccountMessages.passwordNeedsNumber, { Password: 'Strong!password', 'Confirm Password': 'Strong!password' }, 'Password'],
     ['a password without a letter', AccountMessages.passwordNeedsLetter, { Password: '1234567890!', 'Confirm Password': '1234567890!' }, 'Password'],
     ['a password without a special character', AccountMessages.passwordNeedsSpecial, { Password: 'Str0ngpassw0rd', 'Confirm Password': 'Str0ngpassw0rd' }, 'Password'],
-  ])('refuses %s with "%s" before sending, highlighting the field', (_case, message, overrides, label) => {
-    const fetchMock = mockApi({});
+  ])('refuses %s with "%s" before sending, highlighting the field', async (_case, message, overrides, label) => {
+    serveApi({});
     renderPage(<RegisterPage />, '/register');
-    fillForm(overrides);
-    submit();
+    await fillForm(overrides);
+    await submit();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(label)).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(allCalls()).toHaveLength(0);
   });
 
   it('signs up with the e-mail lower-cased, shows a spinner meanwhile, starts the session and goes to /healthSetup', async () => {
     const reply = deferredReply();
-    const fetchMock = mockApi({ 'POST /api/signup': reply.handler });
+    serveApi({ 'POST /api/signup': reply.handler });
     renderPage(<RegisterPage />, '/register');
-    fillForm({ Email: 'Jane@Example.COM' });
-    submit();
+    await fillForm({ Email: 'Jane@Example.COM' });
+    await submit();
 
     expect(await screen.findByRole('status')).toHaveTextContent('Creating your account');
     expect(screen.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
-    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/signup')).toHaveLength(1));
-    expect(callsTo(fetchMock, 'POST /api/signup')[0].body).toEqual({
+    await waitFor(() => expect(callsTo('POST /api/signup')).toHaveLength(1));
+    expect(callsTo('POST /api/signup')[0].body).toEqual({
       firstName: 'Jane',
       lastName: 'Doe',
       email: 'jane@example.com',
@@ -82,35 +89,35 @@ describe('/register', () => {
   });
 
   it('shows "This email is already taken." for an existing account', async () => {
-    mockApi({ 'POST /api/signup': { status: 409, body: { code: 'AUTH.USER_EXISTS', message: 'User already exists' } } });
+    serveApi({ 'POST /api/signup': { status: 409, body: { code: 'AUTH.USER_EXISTS', message: 'User already exists' } } });
     renderPage(<RegisterPage />, '/register');
-    fillForm();
-    submit();
+    await fillForm();
+    await submit();
     expect(await screen.findByText(AccountScreenTexts.emailTaken)).toHaveAttribute('role', 'alert');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it("shows the server's message for a refused sign-up", async () => {
-    mockApi({
+    serveApi({
       'POST /api/signup': {
         status: 400,
         body: { code: 'AUTH.VALIDATION', message: AccountMessages.passwordTooCommon, errors: [{ field: 'password', message: AccountMessages.passwordTooCommon }] },
       },
     });
     renderPage(<RegisterPage />, '/register');
-    fillForm();
-    submit();
+    await fillForm();
+    await submit();
     expect(await screen.findByText(AccountMessages.passwordTooCommon)).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('toasts when the server cannot be reached', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi({ 'POST /api/signup': 'network-error' });
+    serveApi({ 'POST /api/signup': 'network-error' });
     renderPage(<RegisterPage />, '/register');
-    fillForm();
-    submit();
+    await fillForm();
+    await submit();
     expect(await screen.findByText(AccountScreenTexts.signupNetworkFailure)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('There was an issue with your registration', expect.anything());

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { RemoteAppProps } from '@healthlink/contracts';
 import { apiClient, ApiError, reportApiReachable, TOKEN_KEY, type RemoteAppLoader } from '@healthlink/web-runtime';
-import { mockApi } from '@healthlink/test-support/fetch-mock';
+import { serveApi } from '@healthlink/test-support/api-server';
 import { renderShell, signIn } from '../../../test/render-shell';
 import { createQueryClient } from '../../../app/query-client';
 
@@ -34,7 +34,7 @@ describe('a database outage in the web', () => {
   it('keeps the session on a 503, says it is reconnecting, and clears that when a call gets through', async () => {
     const user = { id: 'user-1', email: 'a@b.c' };
     let answer: typeof UNAVAILABLE | { status: number; body: unknown } = UNAVAILABLE;
-    mockApi({ 'GET /api/user': () => answer, 'GET /api/health': HEALTH_DOWN });
+    serveApi({ 'GET /api/user': () => answer, 'GET /api/health': HEALTH_DOWN });
     const token = await openSignedIn();
     expect(within(statusRegion()).queryByText(reconnectingText)).not.toBeInTheDocument();
 
@@ -56,7 +56,7 @@ describe('a database outage in the web', () => {
 
   it('keeps the session when the server cannot be reached, and probes /api/health until it answers', async () => {
     let healthy = false;
-    mockApi({
+    serveApi({
       'GET /api/user': 'network-error',
       'GET /api/health': () => (healthy ? { status: 200, body: { status: 'ok' } } : HEALTH_DOWN),
     });
@@ -75,7 +75,7 @@ describe('a database outage in the web', () => {
 
   it('fetches again what failed during the outage once the API answers', async () => {
     let up = false;
-    mockApi({
+    serveApi({
       'GET /api/user': () => (up ? { status: 200, body: { email: 'ada@example.com' } } : UNAVAILABLE),
       'GET /api/health': () => (up ? { status: 200, body: { status: 'ok' } } : HEALTH_DOWN),
     });
@@ -97,7 +97,7 @@ describe('a database outage in the web', () => {
   });
 
   it('still ends the session on a 401', async () => {
-    mockApi({ 'GET /api/user': { status: 401, body: { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' } } });
+    serveApi({ 'GET /api/user': { status: 401, body: { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' } } });
     await openSignedIn();
     await act(async () => {
       await expect(apiClient.get('/api/user')).rejects.toMatchObject({ status: 401 });

@@ -1,23 +1,29 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { CONSENT_COOKIE } from '@healthlink/contracts';
 import { readConsent } from '@healthlink/web-runtime';
-import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
+import { callsTo, serveApi } from '@healthlink/test-support/api-server';
 import { renderShell } from '../../../test/render-shell';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const EVENTS = 'POST /api/analytics/events';
 const banner = () => screen.getByRole('region', { name: 'Cookies on this site' });
 // The banner's code loads on the first press.
 const openBanner = async () => {
-  fireEvent.click(toggle());
+  await user.click(toggle());
   return screen.findByRole('region', { name: 'Cookies on this site' });
 };
 const toggle = () => screen.getByRole('button', { name: 'Cookies' });
 
 async function setup(path = '/') {
-  const fetchMock = mockApi({ [EVENTS]: { status: 204 } });
+  serveApi({ [EVENTS]: { status: 204 } });
   renderShell(path);
   await screen.findByRole('heading', { level: 1 });
-  return fetchMock;
 }
 
 describe('cookie consent', () => {
@@ -42,7 +48,7 @@ describe('cookie consent', () => {
   it('Close only closes: no cookie is written, focus returns to the button', async () => {
     await setup();
     await openBanner();
-    fireEvent.click(within(banner()).getByRole('button', { name: 'Close' }));
+    await user.click(within(banner()).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Cookies on this site' })).not.toBeInTheDocument();
     expect(readConsent()).toBeNull();
     expect(toggle()).toHaveFocus();
@@ -51,41 +57,42 @@ describe('cookie consent', () => {
   it('Escape closes the banner like Close', async () => {
     await setup();
     await openBanner();
-    fireEvent.keyDown(within(banner()).getByRole('button', { name: 'Accept all' }), { key: 'Escape' });
+    within(banner()).getByRole('button', { name: 'Accept all' }).focus();
+    await user.keyboard('{Escape}');
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
     expect(readConsent()).toBeNull();
   });
 
   it('Reject all writes consentCookie=rejectAll, closes, and no analytics event is sent afterwards', async () => {
-    const fetchMock = await setup('/');
-    await waitFor(() => expect(callsTo(fetchMock, EVENTS)).toHaveLength(1));
-    expect(callsTo(fetchMock, EVENTS)[0].body).toEqual({ category: 'navigation', action: 'page_view', path: '/' });
+    await setup('/');
+    await waitFor(() => expect(callsTo(EVENTS)).toHaveLength(1));
+    expect(callsTo(EVENTS)[0].body).toEqual({ category: 'navigation', action: 'page_view', path: '/' });
 
     await openBanner();
-    fireEvent.click(within(banner()).getByRole('button', { name: 'Reject all' }));
+    await user.click(within(banner()).getByRole('button', { name: 'Reject all' }));
     expect(readConsent()).toBe('rejectAll');
     expect(document.cookie).toContain(`${CONSENT_COOKIE}=rejectAll`);
     expect(screen.queryByRole('region', { name: 'Cookies on this site' })).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('link', { name: 'Contact' }));
+    await user.click(screen.getByRole('link', { name: 'Contact' }));
     await screen.findByRole('heading', { level: 1, name: 'mfe_public: contact' });
     await act(async () => undefined);
-    expect(callsTo(fetchMock, EVENTS)).toHaveLength(1);
+    expect(callsTo(EVENTS)).toHaveLength(1);
   });
 
   it('Accept all writes consentCookie=acceptAll and page views are sent again', async () => {
     document.cookie = `${CONSENT_COOKIE}=rejectAll; Path=/`;
-    const fetchMock = await setup('/');
-    expect(callsTo(fetchMock, EVENTS)).toHaveLength(0);
+    await setup('/');
+    expect(callsTo(EVENTS)).toHaveLength(0);
     await openBanner();
     expect(within(banner()).getByText(/You rejected all optional cookies/)).toBeInTheDocument();
-    fireEvent.click(within(banner()).getByRole('button', { name: 'Accept all' }));
+    await user.click(within(banner()).getByRole('button', { name: 'Accept all' }));
     expect(readConsent()).toBe('acceptAll');
 
-    fireEvent.click(screen.getByRole('link', { name: 'Contact' }));
+    await user.click(screen.getByRole('link', { name: 'Contact' }));
     await screen.findByRole('heading', { level: 1, name: 'mfe_public: contact' });
     await waitFor(() =>
-      expect(callsTo(fetchMock, EVENTS).map((c) => c.body)).toEqual([
+      expect(callsTo(EVENTS).map((c) => c.body)).toEqual([
         { category: 'consent', action: 'accept_all', path: '/' },
         { category: 'navigation', action: 'page_view', path: '/contact' },
       ]),

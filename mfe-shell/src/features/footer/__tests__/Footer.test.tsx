@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
+import { serveApi } from '@healthlink/test-support/api-server';
 import { renderShell, signIn } from '../../../test/render-shell';
 import { BRAND } from '../../../config/brand';
 
@@ -36,7 +37,7 @@ describe('footer', () => {
   });
 
   it('shows no contact link before the site configuration is known', async () => {
-    globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    serveApi({ 'GET /api/siteInfo': () => new Promise<never>(() => undefined) });
     renderShell('/', undefined, { siteInfo: null });
     await screen.findByRole('heading', { level: 1 });
     expect(footer().queryByRole('link', { name: /Talk to a broker/ })).not.toBeInTheDocument();

@@ -1,7 +1,14 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { SESSION_EVENT, TOKEN_KEY } from '@healthlink/web-runtime';
 import { TEST_SITE_INFO } from '@healthlink/test-support/site-info';
 import { mockScreen, renderShell, signIn } from '../../../test/render-shell';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -37,7 +44,7 @@ describe('header', () => {
     expect(nav.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
     expect(nav.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
 
-    fireEvent.click(nav.getByRole('button', { name: 'Logout' }));
+    await user.click(nav.getByRole('button', { name: 'Logout' }));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'mfe_public: home' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
@@ -81,54 +88,56 @@ describe('About dropdown', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(mainNav()).queryByRole('link', { name: 'About Us' })).not.toBeInTheDocument();
 
-    fireEvent.keyDown(toggle, { key: 'ArrowDown' });
+    toggle.focus();
+    await user.keyboard('{ArrowDown}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const aboutUs = within(mainNav()).getByRole('link', { name: 'About Us' });
     expect(aboutUs).toHaveFocus();
 
-    fireEvent.keyDown(aboutUs, { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     expect(within(mainNav()).getByRole('link', { name: 'Cures Act' })).toHaveFocus();
-    fireEvent.keyDown(within(mainNav()).getByRole('link', { name: 'Cures Act' }), { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     expect(aboutUs).toHaveFocus();
 
-    fireEvent.keyDown(aboutUs, { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
   });
 
   it('opens on click, closes on a click outside', async () => {
     const toggle = await setup();
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(within(mainNav()).getByRole('link', { name: 'Cures Act' })).toHaveAttribute('href', '/curesAct');
 
-    fireEvent.mouseDown(document.body);
+    await user.click(document.body);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(mainNav()).queryByRole('link', { name: 'Cures Act' })).not.toBeInTheDocument();
   });
 
   it('a second click closes it; Escape on the button closes it; focus leaving the menu closes it', async () => {
     const toggle = await setup();
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-    fireEvent.click(toggle);
-    fireEvent.keyDown(toggle, { key: 'Escape' });
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
 
-    fireEvent.keyDown(toggle, { key: 'ArrowUp' });
+    await user.keyboard('{ArrowUp}');
     const curesAct = within(mainNav()).getByRole('link', { name: 'Cures Act' });
     expect(curesAct).toHaveFocus();
-    fireEvent.blur(curesAct, { relatedTarget: within(mainNav()).getByRole('link', { name: 'Contact' }) });
+    await user.tab();
+    expect(within(mainNav()).getByRole('link', { name: 'Contact' })).toHaveFocus();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes when an item is chosen, and the page changes', async () => {
     const toggle = await setup();
-    fireEvent.click(toggle);
-    fireEvent.click(within(mainNav()).getByRole('link', { name: 'About Us' }));
+    await user.click(toggle);
+    await user.click(within(mainNav()).getByRole('link', { name: 'About Us' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'mfe_public: about' })).toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
@@ -147,12 +156,12 @@ describe('mobile menu', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: 'Contact' })).not.toBeInTheDocument();
 
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Contact' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Login' })).toBeVisible();
 
-    fireEvent.click(screen.getByRole('link', { name: 'Contact' }));
+    await user.click(screen.getByRole('link', { name: 'Contact' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'mfe_public: contact' })).toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
@@ -161,8 +170,9 @@ describe('mobile menu', () => {
     renderShell('/');
     await screen.findByRole('heading', { level: 1 });
     const toggle = screen.getByRole('button', { name: 'Menu' });
-    fireEvent.click(toggle);
-    fireEvent.keyDown(screen.getByRole('link', { name: 'Home' }), { key: 'Escape' });
+    await user.click(toggle);
+    screen.getByRole('link', { name: 'Home' }).focus();
+    await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
   });

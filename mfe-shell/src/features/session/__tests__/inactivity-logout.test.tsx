@@ -1,9 +1,16 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { setupUser, type UserEvent } from '@healthlink/test-support/user';
 import { INACTIVITY_LOGOUT_MS } from '@healthlink/contracts';
 import { LAST_ACTIVITY_KEY, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi } from '@healthlink/test-support/fetch-mock';
+import { callsTo, serveApi } from '@healthlink/test-support/api-server';
 import { renderShell, signIn } from '../../../test/render-shell';
 import { ACTIVITY_WRITE_INTERVAL_MS } from '../hooks/useInactivityLogout';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const MINUTE = 60_000;
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
@@ -31,7 +38,7 @@ describe('inactivity logout', () => {
   afterEach(() => jest.useRealTimers());
 
   it('logs out after 30 minutes without activity: token and activity time cleared, back to /', async () => {
-    const fetchMock = mockApi({ 'POST /api/logout': { status: 200, body: { message: 'Logged out' } } });
+    serveApi({ 'POST /api/logout': { status: 200, body: { message: 'Logged out' } } });
     const token = await renderSignedIn();
 
     advance(INACTIVITY_LOGOUT_MS - 1_000);
@@ -41,19 +48,20 @@ describe('inactivity logout', () => {
     expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
     await expectLoggedOutAtHome();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/logout')[0].headers.Authorization).toBe(`Bearer ${token}`);
+    expect(callsTo('POST /api/logout')[0].headers.authorization).toBe(`Bearer ${token}`);
   });
 
   it.each([
-    ['a click', () => fireEvent.click(document.body)],
-    ['a mouse move', () => fireEvent.mouseMove(document.body)],
-    ['a key press', () => fireEvent.keyDown(document.body, { key: 'a' })],
-    ['a scroll', () => fireEvent.scroll(window)],
+    ['a click', () => user.click(document.body)],
+    ['a mouse move', () => user.pointer({ target: document.body, coords: { clientX: 10, clientY: 10 } })],
+    ['a key press', () => user.keyboard('a')],
+    // user-event has no scrolling.
+    ['a scroll', async () => void fireEvent.scroll(window)],
   ])('counts %s as activity', async (_name, act_) => {
-    mockApi({});
+    serveApi({});
     await renderSignedIn();
     advance(20 * MINUTE);
-    act_();
+    await act_();
     advance(20 * MINUTE);
     expect(localStorage.getItem(TOKEN_KEY)).not.toBeNull();
     expect(location()).toBe('/app/dashboard');
@@ -63,7 +71,7 @@ describe('inactivity logout', () => {
   });
 
   it('stays signed in while another tab records activity', async () => {
-    mockApi({});
+    serveApi({});
     await renderSignedIn();
     advance(25 * MINUTE);
     localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now())); // the other tab's write
@@ -74,7 +82,7 @@ describe('inactivity logout', () => {
   });
 
   it('logs out on load when the stored activity is older than 30 minutes', async () => {
-    mockApi({});
+    serveApi({});
     signIn(4 * 3600);
     localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now() - INACTIVITY_LOGOUT_MS - MINUTE));
     renderShell('/userProfile');
@@ -82,15 +90,15 @@ describe('inactivity logout', () => {
   });
 
   it('writes the shared activity time at most every few seconds, keeping the latest', async () => {
-    mockApi({});
+    serveApi({});
     await renderSignedIn();
     advance(MINUTE);
-    fireEvent.mouseMove(document.body);
+    await user.pointer({ target: document.body, coords: { clientX: 10, clientY: 10 } });
     const firstWrite = Number(localStorage.getItem(LAST_ACTIVITY_KEY));
     expect(firstWrite).toBe(Date.now());
 
     advance(1_000);
-    fireEvent.mouseMove(document.body);
+    await user.pointer({ target: document.body, coords: { clientX: 20, clientY: 20 } });
     const latest = Date.now();
     expect(Number(localStorage.getItem(LAST_ACTIVITY_KEY))).toBe(firstWrite);
 

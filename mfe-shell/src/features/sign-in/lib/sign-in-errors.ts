@@ -1,20 +1,18 @@
-import { AccountMessages, AccountScreenTexts, AuthErrorCode } from '@healthlink/contracts';
+import { AccountScreenTexts, AuthErrorCode } from '@healthlink/contracts';
 import { isApiError, isServiceFailure } from '@healthlink/web-runtime';
 import type { FormProblem } from '@healthlink/web-ui';
 
 /** Spec part 1 §8: a failed login shows a toast when the service failed, else the form's error line. */
 export function loginFailure(error: unknown): { toast: string } | FormProblem {
   if (isServiceFailure(error) || !isApiError(error)) return { toast: AccountScreenTexts.loginNetworkFailure };
-  if (error.status === 401 || error.code === AuthErrorCode.InvalidCredentials || error.message === AccountMessages.invalidCredentials) {
+  if (error.status === 401 || error.code === AuthErrorCode.InvalidCredentials) {
     return { message: AccountScreenTexts.invalidCredentials };
   }
   return { message: error.message, field: error.fieldErrors[0]?.field };
 }
 
 export function verifyCodeFailure(error: unknown): string {
-  if (isApiError(error) && (error.code === AuthErrorCode.CodeDoesNotMatch || error.message === AccountMessages.codeDoesNotMatch)) {
-    return AccountScreenTexts.incorrectCode;
-  }
+  if (isApiError(error) && error.code === AuthErrorCode.CodeDoesNotMatch) return AccountScreenTexts.incorrectCode;
   return AccountScreenTexts.recoveryFailure;
 }
 

@@ -1,7 +1,6 @@
 // Shared Jest settings for the web apps and libs (jsdom + @swc/jest, React automatic runtime).
 const path = require('node:path');
-
-const workspaceRoot = path.resolve(__dirname, '../..');
+const { jestModuleNameMapper } = require('../paths');
 
 /**
  * @param {string} projectDir absolute directory of the project
@@ -10,10 +9,11 @@ const workspaceRoot = path.resolve(__dirname, '../..');
 function createWebJestConfig(projectDir, { extraSetupFiles = [] } = {}) {
   return {
     rootDir: projectDir,
-    testEnvironment: 'jsdom',
-    reporters: ['default', path.join(workspaceRoot, 'tools/jest/summary-reporter.js')],
+    // jsdom hides Node's fetch, Request and streams, which msw needs.
+    testEnvironment: 'jest-fixed-jsdom',
+    reporters: ['default', path.join(__dirname, 'summary-reporter.js')],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-    setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.js'), ...extraSetupFiles],
+    setupFilesAfterEnv: [path.join(__dirname, 'web-setup.js'), path.join(__dirname, 'web/setup.ts'), ...extraSetupFiles],
     transform: {
       '^.+\\.(t|j)sx?$': [
         '@swc/jest',
@@ -30,12 +30,7 @@ function createWebJestConfig(projectDir, { extraSetupFiles = [] } = {}) {
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'style-stub.js'),
       '\\.svg$': path.join(__dirname, 'file-stub.js'),
-      '^@healthlink/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts'),
-      '^@healthlink/web-ui$': path.join(workspaceRoot, 'libs/web-ui/src/index.ts'),
-      '^@healthlink/web-runtime$': path.join(workspaceRoot, 'libs/web-runtime/src/index.ts'),
-      '^@healthlink/(contracts|web-ui|web-runtime)/(.*)$': path.join(workspaceRoot, 'libs/$1/src/$2'),
-      // Test helpers the web apps share; webpack has no such alias, so only tests can import them.
-      '^@healthlink/test-support/(.*)$': path.join(workspaceRoot, 'tools/jest/web/$1'),
+      ...jestModuleNameMapper(),
     },
   };
 }
