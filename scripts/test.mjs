@@ -1,4 +1,4 @@
-// `npm test`: lint and type-check everything, build, run every project's tests (unit, integration on
+// `npm test`: check the formatting, lint and type-check everything, build, run every project's tests (unit, integration on
 // real PostgreSQL, web components), then the browser suite against the product started as
 // `npm start` starts it. Ends with one line: "N passed, N failed".
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +12,9 @@ const nx = (...args) => run('npx', ['nx', ...args, '--outputStyle=stream'], { en
 
 let failure;
 try {
+  await run('npx', ['prettier', '--check', '--cache', '.']).catch(() => {
+    throw new Error('Formatting: prettier lists above the files that differ from .prettierrc.json. Run `npm run format`, then test again.');
+  });
   await nx('run-many', '-t', 'lint', 'typecheck', '--parallel=2');
   await nx('run-many', '-t', 'build', '--parallel=2');
   await nx('run-many', '-t', 'test', '--parallel=2', '--exclude=e2e');

@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { logSafeErrorSerializer } from './common/errors/log-safe-error';
+import { logTransport } from './common/logging';
 import { loggableUrl } from './common/http/loggable-url';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database';
@@ -31,6 +32,8 @@ export class AppModule {
   static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
     const pinoHttp = {
       level: config.log.level,
+      // A test's log stream takes the JSON lines itself.
+      transport: options.logStream ? undefined : logTransport(config.log.format),
       // Same id as Fastify's request.id (see resolveCorrelationId).
       genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? '',
       redact: {

@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { createHttpApp, createWorkerContext } from './app.factory';
 import { logSafeErrorSerializer } from './common/errors/log-safe-error';
+import { logTransport } from './common/logging';
 import { describeBootFailure, probeDatabase } from './boot-failure';
 import { AppConfig, loadAppConfig } from './config';
 import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './database';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     level: config.log.level,
     base: { pid: process.pid, role: config.role },
     serializers: { err: logSafeErrorSerializer },
+    transport: logTransport(config.log.format),
   });
 
   let embedded: EmbeddedPostgresHandle | undefined;

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { FETCH_SETS, INSURER_NAMES, INSURER_CATALOGUE, type InsurerKey } from '@healthlink/contracts';
+import {
+  FETCH_SETS,
+  INSURER_NAMES,
+  INSURER_CATALOGUE,
+  type ExplanationOfBenefitsResponse,
+  type HealthServiceEntry,
+  type InsurerKey,
+  type RxHistoryEntry,
+  type UserDrugsResponse,
+} from '@healthlink/contracts';
 import { appUrls, launchBrowser, newPage } from './support/browser';
 import { signUpTestUser } from './support/accounts';
 
@@ -20,15 +29,15 @@ async function api<T>(token: string, route: string, body?: unknown): Promise<T> 
 }
 
 interface HealthData {
-  claims: { insurer?: string }[];
-  drugs: { insurer?: string }[];
+  claims: HealthServiceEntry[];
+  drugs: RxHistoryEntry[];
   patientInfo: unknown[];
 }
 
 async function healthData(token: string): Promise<HealthData> {
   const [{ EOB }, { queryRes }, { patientInfoEntry }] = await Promise.all([
-    api<{ EOB: { insurer?: string }[] }>(token, '/api/explanationOfBenefits'),
-    api<{ queryRes: { insurer?: string }[] }>(token, '/api/userDrugs'),
+    api<ExplanationOfBenefitsResponse>(token, '/api/explanationOfBenefits'),
+    api<UserDrugsResponse>(token, '/api/userDrugs'),
     api<{ patientInfoEntry: unknown[] }>(token, '/api/patientInfo'),
   ]);
   return { claims: EOB, drugs: queryRes, patientInfo: patientInfoEntry };

@@ -27,6 +27,19 @@ describe('loadAppConfig', () => {
     });
   });
 
+  it('logs pretty lines only in development at a terminal, JSON otherwise, unless LOG_FORMAT says', () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret };
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const production = { ...base, NODE_ENV: 'production', AUTH_RESET_CODE_SECRET: secret, TOKEN_ENCRYPTION_KEY: key };
+    expect(loadAppConfig(base, true).log.format).toBe('pretty');
+    expect(loadAppConfig(base, false).log.format).toBe('json');
+    expect(loadAppConfig(production, true).log.format).toBe('json');
+    expect(loadAppConfig({ ...base, NODE_ENV: 'test' }, true).log.format).toBe('json');
+    expect(loadAppConfig({ ...base, LOG_FORMAT: 'json' }, true).log.format).toBe('json');
+    expect(loadAppConfig({ ...base, LOG_FORMAT: 'pretty' }, false).log.format).toBe('pretty');
+    expect(() => loadAppConfig({ ...base, LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('reports every bad key at once, without echoing secrets', () => {
     let error: unknown;
     try {

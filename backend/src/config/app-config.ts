@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { InsurerKey } from '@healthlink/contracts';
-import { AppRole, ConfigValidationError, EnvironmentVariables, LogLevel, NodeEnv, validateEnvironment } from './env.validation';
+import type { InsurerKey, SiteInfo } from '@healthlink/contracts';
+import { AppRole, ConfigValidationError, EnvironmentVariables, LogFormat, LogLevel, NodeEnv, validateEnvironment } from './env.validation';
 import { InsurerEndpoints, loadInsurersConfig } from './insurers-config';
 import { loadOrCreateSecrets } from './secrets-file';
 
@@ -19,21 +19,16 @@ export interface AppConfig {
   auth: { jwtSecret: string; resetCodeSecret: string; sessionMaxHours: number };
   mail: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
   productName: string;
-  site: {
-    supportEmail: string;
-    supportPhone: string;
-    brokerPhone: string;
-    blogUrl: string;
-    linkedInUrl: string;
-    socialLinks: { name: string; url: string }[];
-  };
+  /** What GET /api/siteInfo answers, but the product name (it also signs the e-mails). */
+  site: Omit<SiteInfo, 'productName'>;
   web: { root?: string };
   /** Where browsers reach the product (OAuth redirect URIs). */
   publicUrl: string;
   insurers: { endpoints: Record<InsurerKey, InsurerEndpoints>; tokenEncryptionKey: Buffer };
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
-  log: { level: LogLevel };
+  /** format: pretty lines for a person at a terminal, JSON for everything that reads logs. */
+  log: { level: LogLevel; format: LogFormat };
   /** probeRoute: POST /api/jobs/probe is served (tests only). */
   jobs: { retryLimit: number; expireSeconds: number; maintenanceIntervalSeconds: number; schema: string; probeRoute: boolean };
 }
@@ -48,7 +43,7 @@ export class ConfigBootError extends Error {
 // dist/config or src/config -> backend -> repo root
 const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '..', '.data');
 
-export function toAppConfig(env: EnvironmentVariables, raw: Record<string, string | undefined> = {}): AppConfig {
+export function toAppConfig(env: EnvironmentVariables, raw: Record<string, string | undefined> = {}, stdoutIsTty = false): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.AUTH_JWT_SECRET) {
     throw new ConfigBootError('AUTH_JWT_SECRET is required when NODE_ENV=production');
@@ -121,7 +116,7 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
       const at = pair.indexOf('=');
       return { name: pair.slice(0, at), apiKey: pair.slice(at + 1) };
     }),
-    log: { level: env.LOG_LEVEL },
+    log: { level: env.LOG_LEVEL, format: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' && stdoutIsTty ? 'pretty' : 'json') },
     jobs: {
       retryLimit: env.JOBS_RETRY_LIMIT,
       expireSeconds: env.JOBS_EXPIRE_SECONDS,
@@ -132,7 +127,10 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   };
 }
 
-/** The one place that reads process.env. */
-export function loadAppConfig(raw: Record<string, string | undefined> = process.env): AppConfig {
-  return toAppConfig(validateEnvironment(raw), raw);
+/** The one place that reads process.env (and whether stdout is a terminal). */
+export function loadAppConfig(
+  raw: Record<string, string | undefined> = process.env,
+  stdoutIsTty = process.stdout.isTTY === true,
+): AppConfig {
+  return toAppConfig(validateEnvironment(raw), raw, stdoutIsTty);
 }

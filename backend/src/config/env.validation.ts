@@ -9,6 +9,10 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 export type AppRole = (typeof APP_ROLES)[number];
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -67,6 +71,12 @@ export class EnvironmentVariables {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  /** Unset: pretty in development when stdout is a terminal, else JSON (one object a line). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(LOG_FORMATS)
+  LOG_FORMAT?: LogFormat;
 
   @Transform(toInt)
   @IsInt()
@@ -230,7 +240,7 @@ export class EnvironmentVariables {
 
 const ENV_KEYS = [
   'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
-  'LOG_LEVEL', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'JOBS_SCHEMA', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
+  'LOG_LEVEL', 'LOG_FORMAT', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'JOBS_SCHEMA', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
   'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'BROKER_PHONE',
   'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PUBLIC_URL', 'SANDBOX_PORT', 'SANDBOX_SMTP_PORT', 'TOKEN_ENCRYPTION_KEY',
   'REFERRAL_PARTNER_KEYS', 'AUTH_RESET_CODE_SECRET',

@@ -1,4 +1,4 @@
-import { INSURER_ENV_KEYS, loadInsurersConfig } from './insurers-config';
+import { loadInsurersConfig } from './insurers-config';
 
 const defaults = { sandboxUrl: 'http://127.0.0.1:4100', sandboxPublicUrl: 'http://localhost:4100', publicUrl: 'http://localhost:8080' };
 
@@ -27,7 +27,23 @@ describe('insurers configuration', () => {
     expect(insurers.cigna.revocationUrl).toBe('http://127.0.0.1:4100/insurers/cigna/revoke');
     expect(insurers.cigna.tokenUrl).toBe('http://127.0.0.1:4100/insurers/cigna/token');
     expect(insurers.humana.revocationUrl).toBe('');
-    expect(INSURER_ENV_KEYS).toContain('INSURER_BLUE_BUTTON_SANDBOX_REVOCATION_URL');
+  });
+
+  it('never revokes a real insurer\'s tokens at the sandbox: without its own revocation URL it has none', () => {
+    const { insurers, problems } = loadInsurersConfig(
+      {
+        INSURER_BLUE_BUTTON_TOKEN_URL: 'https://sandbox.bluebutton.cms.gov/v2/o/token/',
+        INSURER_CIGNA_TOKEN_URL: 'https://cigna.example/oauth/token',
+        INSURER_CIGNA_REVOCATION_URL: 'https://cigna.example/oauth/revoke',
+        INSURER_HUMANA_CLIENT_ID: 'another-client',
+      },
+      defaults,
+    );
+    expect(problems).toEqual([]);
+    expect(insurers.blueButton.revocationUrl).toBe('');
+    expect(insurers.cigna.revocationUrl).toBe('https://cigna.example/oauth/revoke');
+    // Still the sandbox's token endpoint: its revocation endpoint goes with it.
+    expect(insurers.humana.revocationUrl).toBe('http://127.0.0.1:4100/insurers/humana/revoke');
   });
 
   it('reports a revocation URL that is not http(s)', () => {

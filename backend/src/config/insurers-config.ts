@@ -4,7 +4,10 @@ export interface InsurerEndpoints {
   authorizeUrl: string;
   tokenUrl: string;
   fhirBaseUrl: string;
-  /** RFC 7009 token revocation; empty (configured as `none`) when the insurer offers none. */
+  /**
+   * RFC 7009 token revocation; empty when the insurer offers none (`none`), or when the token URL points at a real
+   * insurer and no revocation URL is configured.
+   */
   revocationUrl: string;
   clientId: string;
   clientSecret: string;
@@ -26,9 +29,6 @@ const FIELDS = {
   REDIRECT_URI: 'redirectUri',
 } as const satisfies Record<string, keyof InsurerEndpoints>;
 const URL_FIELDS = new Set(['AUTHORIZE_URL', 'TOKEN_URL', 'FHIR_BASE_URL', 'REVOCATION_URL', 'REDIRECT_URI']);
-
-/** Every insurer variable the backend reads, for the validator's list of known keys. */
-export const INSURER_ENV_KEYS = INSURER_KEYS.flatMap((key) => Object.keys(FIELDS).map((field) => `${insurerEnvPrefix(key)}${field}`));
 
 /**
  * Each insurer's OAuth and FHIR endpoints. By default they point at the partner sandbox, with the sandbox's
@@ -69,6 +69,10 @@ export function loadInsurersConfig(
       // Used exactly as given: Blue Button's endpoints end in `/` and answer the path without it with a 301.
       endpoints[field] = value;
     }
+    // The sandbox's revocation endpoint only for the sandbox's tokens: a real insurer's tokens and client
+    // credentials must never be posted to the sandbox.
+    const revocationSet = (raw[`${insurerEnvPrefix(key)}REVOCATION_URL`] ?? '') !== '';
+    if (!revocationSet && endpoints.tokenUrl !== fallback.tokenUrl) endpoints.revocationUrl = '';
     insurers[key] = endpoints;
   }
   return { insurers, problems };

@@ -4,7 +4,9 @@ import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config';
+import { safeFailure } from './job-failure';
 import { JobContext, JobDefinition, JobRegistry } from './job-registry';
+import { JobStoreRepository } from './job-store.repository';
 
 // Same key in every process; distinct from the migration lock's.
 const QUEUE_SETUP_LOCK_KEY = 7_261_804_114;
@@ -20,6 +22,7 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly registry: JobRegistry,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly store: JobStoreRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -76,26 +79,12 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /**
-   * Account deletion: every job, waiting, running or finished, in pg-boss's live and archive tables whose data
-   * names the user (their id anywhere in it, or their e-mail as a value) or whose output (a failure's message)
-   * does; the e-mail inside a message only for finished jobs, so that no one else's pending mail is lost to a
-   * longer address containing it. pg-boss has no call for this: it is SQL on its tables, in the caller's transaction.
+   * Account deletion: every job in pg-boss's live and archive tables that names the user (JobStoreRepository), in
+   * the caller's transaction.
    */
   async deleteJobsOf(subject: { userId: string; email: string }, manager: EntityManager): Promise<number> {
     if (!subject.userId || !subject.email) throw new Error('deleteJobsOf needs both the user id and the e-mail');
-    const { schema } = this.config.get('jobs', { infer: true });
-    const naming = `strpos(data::text, $1) > 0 OR strpos(lower(data::text), '"' || $2 || '"') > 0
-      OR strpos(coalesce(output::text, ''), $1) > 0
-      OR (state > 'active' AND strpos(lower(coalesce(output::text, '')), $2) > 0)`;
-    let deleted = 0;
-    for (const table of ['job', 'archive']) {
-      const [, affected]: [unknown, number] = await manager.query(`DELETE FROM "${schema}"."${table}" WHERE ${naming}`, [
-        subject.userId.toLowerCase(),
-        subject.email.toLowerCase(),
-      ]);
-      deleted += affected;
-    }
-    return deleted;
+    return this.store.deleteNaming(subject, manager);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -130,8 +119,9 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
     } catch (error) {
       const final = job.retryCount >= job.retryLimit;
       this.logger.warn({ err: error, queue: definition.queue, jobId: job.id, retryCount: job.retryCount, final }, 'job failed');
-      if (final) await definition.onFailed?.(context, error);
-      throw error;
+      // Whatever reaches pg-boss is kept in job.output: the onFailed hook's own failure is cleaned too.
+      if (final) await definition.onFailed?.(context, error).catch((failure: unknown) => Promise.reject(safeFailure(failure)));
+      throw safeFailure(error);
     }
   }
 }

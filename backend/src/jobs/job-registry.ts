@@ -30,8 +30,15 @@ export interface JobDefinition<TData extends object = object> {
 const QUEUE_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /**
- * Where feature modules register their job handlers by queue name, in onModuleInit. The queue service
- * creates every registered queue at application bootstrap (in every role) and works them in worker roles.
+ * Where feature modules register their job handlers by queue name. The queue service creates every registered
+ * queue at application bootstrap (in every role) and works them in worker roles.
+ *
+ * One pattern for every queue: a file `<module>/jobs/<name>.job.ts` holding an @Injectable `<Name>Job`, listed in
+ * its module's providers, that registers its queue in onModuleInit: `JobRegistry.register` for plain work,
+ * `PollingService.registerHandler` for work a person polls for (a polling event). Its handler and onFailed are
+ * one-line calls into a service, which holds the rules, sends the jobs and exports the queue name (e.g.
+ * `contact/jobs/contact-copy.job.ts`, `polling/jobs/probe.job.ts`). A failure's message is what pg-boss and the
+ * errors table keep, cleaned as the log is (job-failure.ts).
  */
 @Injectable()
 export class JobRegistry {

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../src/config';
 import { buildUser } from '../factories/user.factory';
+import { mailTo } from '../utils/mail-catcher';
 import { pollUntil } from '../utils/poll';
 import { answerAuthorizePage, startSandbox, type RunningSandbox } from '../utils/sandbox';
 import { bearer, createTestApp, dataSourceOf } from '../utils/test-app';
@@ -78,7 +79,8 @@ describe('DELETE /api/users leaves no trace of the person', () => {
     expect(login.statusCode).toBe(200);
     const token: string = login.json().token;
     const userId: string = (await call('GET', '/api/user', undefined, token)).json().id;
-    const email = person.email.toLowerCase();
+    const oldEmail = person.email.toLowerCase();
+    const email = `moved.${randomUUID().slice(0, 8)}@example.com`;
 
     // An insurer linked through the sandbox (OAuth, token exchange job) and its data fetched (fetch jobs).
     const { link } = (await call('GET', '/api/insurerDataFetch/blueButtonSandboxFetch/oauth2/authorize', undefined, token)).json();
@@ -105,21 +107,27 @@ describe('DELETE /api/users leaves no trace of the person', () => {
       (n: number) => n > 0,
       20_000,
     );
+    // The sign-in e-mail changes (a code job, a notice job holding the old address); everything after uses the new one.
+    const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/updateUserProfile', payload, headers: bearer(token) });
+    expect((await put({ email, currentPassword: person.password })).statusCode).toBe(200);
+    const [codeMail] = await pollUntil(async () => mailTo(email), (m) => m.length > 0, 20_000);
+    expect((await put({ email, emailCode: /is: ([A-Z0-9]{8})/.exec(codeMail.text)?.[1] })).statusCode).toBe(200);
+    await pollUntil(async () => mailTo(oldEmail), (m) => m.some((mail) => mail.subject.includes('sign-in email was changed')), 20_000);
     // Error log entries: with the session, and as a visitor whose details name the e-mail.
     const errorTypes = [`DELETION_SESSION_${randomUUID().slice(0, 8)}`, `DELETION_VISITOR_${randomUUID().slice(0, 8)}`];
     const asMember = { errorType: errorTypes[0], host: 'web', errorDetails: { page: '/dashboard' } };
-    const asVisitor = { errorType: errorTypes[1], errorDetails: { form: 'login', typed: person.email.toUpperCase() } };
+    const asVisitor = { errorType: errorTypes[1], errorDetails: { form: 'login', typed: email.toUpperCase() } };
     expect((await call('POST', '/api/errors/log', asMember, token)).statusCode).toBe(201);
     expect((await call('POST', '/api/errors/log', asVisitor)).statusCode).toBe(201);
     // An add-insurer request, a contact message and a partner's referral code, each with the e-mail in another case.
-    const addRequest = { insurerName: 'Molina Healthcare', email: person.email.toUpperCase() };
+    const addRequest = { insurerName: 'Molina Healthcare', email: email.toUpperCase() };
     expect((await call('POST', '/api/brokerForms/insuranceAddRequest', addRequest, token)).statusCode).toBe(201);
-    const contact = { name: person.firstName, email: person.email, message: 'Please add my plan' };
+    const contact = { name: person.firstName, email, message: 'Please add my plan' };
     expect((await call('POST', '/api/contactUs', contact)).statusCode).toBe(201);
     const minted = await app.inject({
       method: 'POST',
       url: '/api/externalEnrollment/referralCodes',
-      payload: { email: person.email.toUpperCase(), firstName: person.firstName, lastName: person.lastName },
+      payload: { email: email.toUpperCase(), firstName: person.firstName, lastName: person.lastName },
       headers: { 'x-api-key': PARTNER_KEY },
     });
     expect(minted.statusCode).toBe(201);
@@ -133,12 +141,15 @@ describe('DELETE /api/users leaves no trace of the person', () => {
         'public.sessions', 'public.users',
       ]),
     );
+    // The old address sits in the mail jobs (password recovery, the change notice), which also name the account.
+    expect(tablesOf(await rowsNaming(oldEmail))).toContain('pgboss.job');
 
     const deleted = await call('DELETE', '/api/users', undefined, token);
     expect(deleted.statusCode).toBe(200);
 
     expect(await rowsNaming(userId)).toEqual({});
     expect(await rowsNaming(email)).toEqual({});
+    expect(await rowsNaming(oldEmail)).toEqual({});
     // Kept for operators, anonymous: time, type, insurer and host, without the user id or the details.
     const kept = await dataSourceOf(app).query(
       'SELECT error_type, user_id, error_details, host FROM errors WHERE error_type = ANY($1) ORDER BY error_type',

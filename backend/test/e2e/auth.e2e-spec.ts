@@ -5,11 +5,12 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { RATE_LIMITS, RateLimiter } from '../../src/modules/auth';
 import { JobQueueService } from '../../src/jobs';
 import { deriveHmacKey } from '../../src/modules/auth/hmac-keys';
-import { PRUNE_RATE_LIMITS_QUEUE } from '../../src/modules/auth/rate-limits.jobs';
+import { PRUNE_RATE_LIMITS_QUEUE } from '../../src/modules/auth/jobs/prune-rate-limits.job';
 import { buildUser, createUser, TEST_PASSWORD } from '../factories/user.factory';
 import { mailTo } from '../utils/mail-catcher';
 import { pollUntil } from '../utils/poll';
 import { bearer, createTestApp, dataSourceOf, signRaw, tokenFor } from '../utils/test-app';
+import { anIPv6 } from '../utils/addresses';
 
 jest.setTimeout(60_000);
 
@@ -24,7 +25,7 @@ describe('auth: sign-up, login, sessions, password change and recovery', () => {
   let ip = '';
   beforeEach(() => {
     // A fresh client address (documentation range) per test, so per-address limits never leak between tests.
-    ip = `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+    ip = anIPv6();
   });
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip, ...headers } });

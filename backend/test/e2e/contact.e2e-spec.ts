@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mailTo } from '../utils/mail-catcher';
 import { pollUntil } from '../utils/poll';
 import { createTestApp, dataSourceOf } from '../utils/test-app';
+import { anIPv6 } from '../utils/addresses';
 
 describe('contact: POST /api/contactUs, GET /api/siteInfo', () => {
   let app: NestFastifyApplication;
@@ -15,7 +16,7 @@ describe('contact: POST /api/contactUs, GET /api/siteInfo', () => {
 
   let ip = '';
   beforeEach(() => {
-    ip = `2001:db8::c:${randomUUID().slice(0, 4)}`;
+    ip = anIPv6();
   });
   const send = (payload: object) => app.inject({ method: 'POST', url: '/api/contactUs', payload, headers: { 'x-forwarded-for': ip } });
 

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -44,6 +44,8 @@ describe('a database outage and restart', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'healthlink-outage-'));
+    // Reachable by the database's OS user when run as root, so the cluster stays here and goes with `dir`.
+    await chmod(dir, 0o755);
     port = await freePort();
     const url = await startDatabase();
     const migrator = await new DataSource(createDataSourceOptions(url)).initialize();

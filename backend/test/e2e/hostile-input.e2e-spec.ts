@@ -201,7 +201,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
   });
   afterAll(() => app?.close());
 
-  async function send(route: Route, probe: Probe, token?: string): Promise<string | undefined> {
+  async function send(route: Route, probe: Probe, token?: string): Promise<{ failure?: string; status: number }> {
     nextAddress += 1;
     const headers: Record<string, string> = {
       // A fresh address per request: per-address rate limits must not hide what is behind them.
@@ -210,30 +210,37 @@ describe('hostile input on every route of the OpenAPI document', () => {
       ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
     };
     const res = await app.inject({ method: route.method, url: probe.url, headers, payload: probe.payload });
+    const fail = (failure: string) => ({ failure, status: res.statusCode });
     const who = token ? 'with session' : 'anonymous';
     const where = `${route.method} ${route.path} [${probe.label}] (${who})`;
-    if (res.statusCode >= 500) return `${where} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
-    if (token && res.statusCode === 429) return `${where} -> 429: the probe never reached the route`;
+    if (res.statusCode >= 500) return fail(`${where} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (token && res.statusCode === 429) return fail(`${where} -> 429: the probe never reached the route`);
     const expected = probe.expect;
-    if (!expected) return undefined;
+    if (!expected) return { status: res.statusCode };
     const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : {};
-    if (res.statusCode !== expected.status) return `${where} -> ${res.statusCode}, expected ${expected.status}: ${res.body.slice(0, 200)}`;
-    if (expected.code && body.code !== expected.code) return `${where} -> code ${body.code}, expected ${expected.code}`;
+    if (res.statusCode !== expected.status) return fail(`${where} -> ${res.statusCode}, expected ${expected.status}: ${res.body.slice(0, 200)}`);
+    if (expected.code && body.code !== expected.code) return fail(`${where} -> code ${body.code}, expected ${expected.code}`);
     if (expected.field && body.errors?.[0]?.field !== expected.field) {
-      return `${where} -> field ${JSON.stringify(body.errors)}, expected ${expected.field}`;
+      return fail(`${where} -> field ${JSON.stringify(body.errors)}, expected ${expected.field}`);
     }
-    return undefined;
+    return { status: res.statusCode };
   }
 
   async function run(probesOf: (route: Route) => Probe[], filter: (route: Route) => boolean): Promise<string[]> {
     const failures: string[] = [];
     for (const route of routes.filter(filter)) {
+      let { token } = await tokenFor(app);
+      // A probe that ended the account (DELETE /api/users) or spent a per-account limit leaves the next probes
+      // answered 401 or 429 before they reach the code under test: such a probe is sent again with a new account.
+      const withSession = async (probe: Probe) => {
+        const first = await send(route, probe, token);
+        if (first.status !== 401 && first.status !== 429) return first;
+        ({ token } = await tokenFor(app));
+        return send(route, probe, token);
+      };
       for (const probe of probesOf(route)) {
-        // A fresh account per probe: one probe of DELETE /api/users, or a per-account limit, must not leave the
-        // next probes answered 401 or 429 before they reach the code under test.
-        const { token } = await tokenFor(app);
-        const answers = await Promise.all([send(route, probe), send(route, probe, token)]);
-        failures.push(...answers.filter((failure): failure is string => failure !== undefined));
+        const answers = await Promise.all([send(route, probe), withSession(probe)]);
+        failures.push(...answers.flatMap((answer) => (answer.failure ? [answer.failure] : [])));
       }
     }
     return failures;
@@ -248,7 +255,8 @@ describe('hostile input on every route of the OpenAPI document', () => {
   it('never answers 5xx to a malformed body, and refuses NUL, lone surrogates and deep nesting with a 400 naming the field', async () => {
     // Routes that take no body get them too: a client may send one anyway.
     expect(await run((route) => bodyProbes(doc, route), (route) => route.method !== 'GET')).toEqual([]);
-  });
+    // Several thousand requests: about 20 s on a quiet machine, more beside other suites.
+  }, 120_000);
 
   it('never answers 5xx to a weird path parameter', async () => {
     expect(await run(paramProbes, (route) => route.params.length > 0)).toEqual([]);

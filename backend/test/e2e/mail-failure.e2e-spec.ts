@@ -4,6 +4,7 @@ import { createUser } from '../factories/user.factory';
 import { pollUntil } from '../utils/poll';
 import { freePort } from '../utils/ports';
 import { createTestApp, dataSourceOf } from '../utils/test-app';
+import { anIPv6 } from '../utils/addresses';
 
 jest.setTimeout(60_000);
 
@@ -32,7 +33,7 @@ describe('mail that finally fails (SMTP relay down)', () => {
       method: 'POST',
       url: '/api/verifyEmailandGenStr',
       payload: { email: user.email },
-      headers: { 'x-forwarded-for': `2001:db8::d:${randomUUID().slice(0, 4)}` },
+      headers: { 'x-forwarded-for': anIPv6() },
     });
     expect(res.statusCode).toBeLessThan(300);
     const rows = await pollUntil(failures('password-recovery-code'), (r) => r.length > 0, 30_000);
@@ -55,7 +56,7 @@ describe('mail that finally fails (SMTP relay down)', () => {
       method: 'POST',
       url: '/api/contactUs',
       payload: { email, message: 'Is anyone there?' },
-      headers: { 'x-forwarded-for': `2001:db8::e:${randomUUID().slice(0, 4)}` },
+      headers: { 'x-forwarded-for': anIPv6() },
     });
     expect(res.statusCode).toBe(201);
     const rows = await pollUntil(failures('contact-copy'), (r) => r.length > 0, 30_000);

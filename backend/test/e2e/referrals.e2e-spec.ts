@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { UsersService } from '../../src/modules/auth';
 import { createUser } from '../factories/user.factory';
 import { bearer, createTestApp, dataSourceOf } from '../utils/test-app';
+import { anIPv6 } from '../utils/addresses';
 
 const PARTNER_KEY = 'partner-key-0123456789abcdefghij';
 
@@ -24,7 +25,7 @@ describe('referrals: POST /api/externalEnrollment/referralCodes, GET .../exchang
       method: 'POST',
       url: '/api/login',
       payload: { email, password: 'Harbor-Lantern-74' },
-      headers: { 'x-forwarded-for': `2001:db8::${randomUUID().slice(0, 4)}` },
+      headers: { 'x-forwarded-for': anIPv6() },
     });
     expect(res.statusCode).toBe(200);
     return res.json().token as string;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +47,9 @@ export interface RunningApp {
 export async function startApp(): Promise<RunningApp> {
   const [port, sandboxPort, pgPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-e2e-'));
+  // A folder the database's own OS user can enter, as a checkout's .data is: a private one would move the
+  // cluster under /var/lib/healthlink, where nothing removes it after the run.
+  chmodSync(dataDir, 0o755);
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn',
     // Every port moved: the backend's mailer must follow SANDBOX_SMTP_PORT by itself (no SMTP_PORT given).
     SANDBOX_SMTP_PORT: String(smtpPort) };

@@ -47,6 +47,8 @@ export const AccountMessages = {
   requiredField: 'This field is required',
   // Changing the sign-in e-mail needs the current password (issue 11, point 9).
   currentPasswordForEmail: 'Please enter your current password to change your email',
+  // A new sign-in e-mail takes effect once its owner types the code sent to it (issue 11 review, A1).
+  emailCodeSent: 'We sent a code to your new email address. Enter it to confirm the change.',
 } as const;
 
 /** What the screens show for an outcome (part 1 §8). */
@@ -67,19 +69,6 @@ export const AccountScreenTexts = {
   deleteWarning: 'This action is not reversible, and all information related to this account will be deleted permanently.',
   passwordHint: 'Passwords need at least 10 characters, one capital letter and one special character.',
 } as const;
-
-export const AuthErrorCode = {
-  Validation: 'AUTH.VALIDATION',
-  UserExists: 'AUTH.USER_EXISTS',
-  InvalidCredentials: 'AUTH.INVALID_CREDENTIALS',
-  CodeDoesNotMatch: 'AUTH.CODE_DOES_NOT_MATCH',
-  ResetTokenInvalid: 'AUTH.RESET_TOKEN_INVALID',
-  WrongCurrentPassword: 'AUTH.WRONG_CURRENT_PASSWORD',
-  SamePassword: 'AUTH.SAME_PASSWORD',
-  NoChanges: 'ACCOUNTS.NO_CHANGES',
-  CurrentPasswordRequired: 'ACCOUNTS.CURRENT_PASSWORD_REQUIRED',
-} as const;
-export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
 // ---- rules (part 1 §5) ----
 export const SPECIAL_CHARACTER_PATTERN = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
@@ -224,13 +213,16 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
 ];
 export const REQUIRED_PROFILE_FIELDS: readonly ProfileField[] = ['email', 'first_name', 'last_name'];
 /**
- * PUT /api/updateUserProfile: only the changed fields. A new `email` also needs `currentPassword`: it is the
- * sign-in e-mail, so the session alone does not prove the change.
+ * PUT /api/updateUserProfile: only the changed fields. A new `email` is the sign-in e-mail: the first call
+ * carries `currentPassword` and sends a code to the new address (the answer names it in `pendingEmail`);
+ * the second carries the same `email` and that code as `emailCode`, and switches it.
  */
-export type UpdateProfileRequest = Partial<PatientInfoEntry> & { currentPassword?: string };
+export type UpdateProfileRequest = Partial<PatientInfoEntry> & { currentPassword?: string; emailCode?: string };
 export interface UpdateProfileResponse {
   message: string;
   token?: string;
+  /** Set when a code went to this new e-mail; the e-mail changes once the code comes back. */
+  pendingEmail?: string;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,6 +1,14 @@
+/**
+ * Every `code` the API sends, one union per module (`MODULE.REASON`), so the backend cannot throw a code the
+ * web does not know and the web switches on codes, never on message text.
+ */
+
+/** The error body's `code`: a known code, or one a newer server added (the web falls back on the status). */
+export type UnknownErrorCode = string & Record<never, never>;
+
 /** Every error body the API returns has this shape; `code` is stable, `message` is for people. */
-export interface ApiErrorBody {
-  code: string;
+export interface ApiErrorBody<TCode extends string = ApiErrorCode | UnknownErrorCode> {
+  code: TCode;
   message: string;
   /** Field-level reasons for a 400. */
   errors?: ApiFieldError[];
@@ -13,6 +21,7 @@ export interface ApiFieldError {
   message: string;
 }
 
+/** The exception filter's own codes and those of the request pipeline (validation, hostile input, rate limits). */
 export const CommonErrorCode = {
   ValidationFailed: 'REQUEST.VALIDATION_FAILED',
   MalformedJson: 'REQUEST.MALFORMED_JSON',
@@ -22,7 +31,12 @@ export const CommonErrorCode = {
   NestingTooDeep: 'REQUEST.NESTING_TOO_DEEP',
   /** The database refused a value (text it cannot store, a malformed date or number, too long). */
   InvalidValue: 'REQUEST.INVALID_VALUE',
+  BadRequest: 'REQUEST.BAD_REQUEST',
+  /** Another 4xx the filter has no code of its own for. */
+  Invalid: 'REQUEST.INVALID',
   NotFound: 'REQUEST.NOT_FOUND',
+  MethodNotAllowed: 'REQUEST.METHOD_NOT_ALLOWED',
+  Conflict: 'REQUEST.CONFLICT',
   Unauthorized: 'AUTH.UNAUTHORIZED',
   Forbidden: 'AUTH.FORBIDDEN',
   TooManyRequests: 'REQUEST.TOO_MANY',
@@ -31,3 +45,64 @@ export const CommonErrorCode = {
   ServiceUnavailable: 'SERVICE.UNAVAILABLE',
 } as const;
 export type CommonErrorCode = (typeof CommonErrorCode)[keyof typeof CommonErrorCode];
+
+export const AuthErrorCode = {
+  Validation: 'AUTH.VALIDATION',
+  UserExists: 'AUTH.USER_EXISTS',
+  InvalidCredentials: 'AUTH.INVALID_CREDENTIALS',
+  CodeDoesNotMatch: 'AUTH.CODE_DOES_NOT_MATCH',
+  ResetTokenInvalid: 'AUTH.RESET_TOKEN_INVALID',
+  WrongCurrentPassword: 'AUTH.WRONG_CURRENT_PASSWORD',
+} as const;
+export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
+
+export const AccountsErrorCode = {
+  Validation: 'ACCOUNTS.VALIDATION',
+  NotFound: 'ACCOUNTS.NOT_FOUND',
+  NoChanges: 'ACCOUNTS.NO_CHANGES',
+  CurrentPasswordRequired: 'ACCOUNTS.CURRENT_PASSWORD_REQUIRED',
+  // The e-mail change's own: the profile's password change keeps AUTH.WRONG_CURRENT_PASSWORD (spec).
+  WrongCurrentPassword: 'ACCOUNTS.WRONG_CURRENT_PASSWORD',
+  EmailCodeDoesNotMatch: 'ACCOUNTS.EMAIL_CODE_DOES_NOT_MATCH',
+  // The same answer as sign-up gives, so the forms read it alike.
+  UserExists: AuthErrorCode.UserExists,
+} as const;
+export type AccountsErrorCode = (typeof AccountsErrorCode)[keyof typeof AccountsErrorCode];
+
+export const ReferralErrorCode = {
+  /** Unknown, expired or spent code (spec part 2 §8's server message). */
+  Invalid: 'INSURERS.REFERRAL_INVALID',
+  /** The code's e-mail already has an account: no session is given; the person signs in. */
+  SignInRequired: 'INSURERS.REFERRAL_SIGN_IN_REQUIRED',
+  /** Attaching: the code was made for another e-mail than the signed-in account's. */
+  OtherAccount: 'INSURERS.REFERRAL_OTHER_ACCOUNT',
+} as const;
+export type ReferralErrorCode = (typeof ReferralErrorCode)[keyof typeof ReferralErrorCode];
+
+export const InsurersErrorCode = {
+  UnknownInsurer: 'INSURERS.UNKNOWN_INSURER',
+  UnknownOperation: 'INSURERS.UNKNOWN_OPERATION',
+  StateInvalid: 'INSURERS.STATE_INVALID',
+  NotLinked: 'INSURERS.NOT_LINKED',
+  Validation: 'INSURERS.VALIDATION',
+  /** Minting a referral code without a valid partner API key. */
+  PartnerUnauthorized: 'INSURERS.PARTNER_UNAUTHORIZED',
+  ReferralInvalid: ReferralErrorCode.Invalid,
+  ReferralSignInRequired: ReferralErrorCode.SignInRequired,
+  ReferralOtherAccount: ReferralErrorCode.OtherAccount,
+} as const;
+export type InsurersErrorCode = (typeof InsurersErrorCode)[keyof typeof InsurersErrorCode];
+
+export const PollingErrorCode = {
+  NotFound: 'POLLING.NOT_FOUND',
+  QueueUnavailable: 'POLLING.QUEUE_UNAVAILABLE',
+} as const;
+export type PollingErrorCode = (typeof PollingErrorCode)[keyof typeof PollingErrorCode];
+
+export const ContactErrorCode = {
+  Validation: 'CONTACT.VALIDATION',
+} as const;
+export type ContactErrorCode = (typeof ContactErrorCode)[keyof typeof ContactErrorCode];
+
+/** Every code the API can send. The debug module has none of its own (its refusals are common codes). */
+export type ApiErrorCode = CommonErrorCode | AuthErrorCode | AccountsErrorCode | InsurersErrorCode | PollingErrorCode | ContactErrorCode;

@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './public-site';
 export * from './insurers';
 export * from './referrals';
+export * from './health-data';

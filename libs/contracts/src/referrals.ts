@@ -19,16 +19,6 @@ export interface AttachReferralResponse {
   partner: string;
 }
 
-export const ReferralErrorCode = {
-  /** Unknown, expired or spent code (spec part 2 §8's server message). */
-  Invalid: 'INSURERS.REFERRAL_INVALID',
-  /** The code's e-mail already has an account: no session is given; the person signs in. */
-  SignInRequired: 'INSURERS.REFERRAL_SIGN_IN_REQUIRED',
-  /** Attaching: the code was made for another e-mail than the signed-in account's. */
-  OtherAccount: 'INSURERS.REFERRAL_OTHER_ACCOUNT',
-} as const;
-export type ReferralErrorCode = (typeof ReferralErrorCode)[keyof typeof ReferralErrorCode];
-
 export const ReferralMessages = {
   invalid: 'Referral code invalid, expired, or already used',
   signInRequired: 'You already have an account with this email address. Please sign in to continue.',

@@ -1,5 +1,5 @@
 export { apiClient, apiRequest, type ApiRequestOptions, type HttpMethod } from './api/api-client';
-export { ApiError, isApiError, isServiceFailure, NETWORK_ERROR_CODE, toApiError } from './api/api-error';
+export { ApiError, isApiError, isServiceFailure, NETWORK_ERROR_CODE, toApiError, type ReceivedErrorCode } from './api/api-error';
 export {
   CONNECTIVITY_EVENT,
   isConnectionFailure,
@@ -42,6 +42,7 @@ export {
 export { RemoteLoaderContext, RemoteLoaderProvider } from './federation/remote-loader-context';
 export { RemoteArea, type RemoteAreaProps } from './federation/RemoteArea';
 export { lazyPage, type LazyPageComponent } from './federation/lazy-page';
+export { createRemoteApp, mountStandalone } from './federation/remote-entry';
 export { RemoteUnavailable } from './federation/RemoteUnavailable';
 export { analyticsAllowed, CONSENT_EVENT, CONSENT_MAX_AGE_SECONDS, readConsent, useConsent, writeConsent } from './consent/consent';
 export { ANALYTICS_EVENTS_URL, analyticsPath, trackEvent, trackPageView } from './analytics/analytics';

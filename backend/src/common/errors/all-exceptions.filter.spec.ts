@@ -1,3 +1,4 @@
+import { InsurersErrorCode } from '@healthlink/contracts';
 import { BadRequestException, Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -24,7 +25,7 @@ class ThrowingController {
 
   @Get('app-error')
   appError(): never {
-    throw new AppError('PLANS.NOT_ELIGIBLE', 409, 'Not eligible');
+    throw new AppError(InsurersErrorCode.NotLinked, 409, 'Not linked');
   }
 
   @Get('http')
@@ -90,7 +91,7 @@ describe('AllExceptionsFilter', () => {
   it('passes an AppError through as data', async () => {
     const res = await app.inject({ method: 'GET', url: '/app-error' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'PLANS.NOT_ELIGIBLE', message: 'Not eligible' });
+    expect(res.json()).toEqual({ code: 'INSURERS.NOT_LINKED', message: 'Not linked' });
   });
 
   it('keeps the status of a Nest HttpException', async () => {

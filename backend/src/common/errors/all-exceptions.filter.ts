@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@healthlink/contracts';
+import type { ApiErrorBody, ApiErrorCode } from '@healthlink/contracts';
 import { CommonErrorCode } from '@healthlink/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,14 +12,14 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
 
 interface Mapped {
   status: number;
-  body: ApiErrorBody;
+  body: ApiErrorBody<ApiErrorCode>;
   unexpected: boolean;
   retryAfterSeconds?: number;
   /** SQLSTATE of a value the database refused (mapped to 400): a validation the API is missing. */
   refusedSqlState?: string;
 }
 
-const FASTIFY_BODY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+const FASTIFY_BODY_ERRORS: Record<string, { status: number; code: CommonErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: CommonErrorCode.MalformedJson, message: 'Malformed JSON body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: CommonErrorCode.MalformedJson, message: 'Malformed JSON body' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: CommonErrorCode.PayloadTooLarge, message: 'Request body is too large' },
@@ -30,13 +30,13 @@ const FASTIFY_BODY_ERRORS: Record<string, { status: number; code: string; messag
   },
 };
 
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'REQUEST.BAD_REQUEST',
+const CODE_BY_STATUS: Record<number, CommonErrorCode> = {
+  400: CommonErrorCode.BadRequest,
   401: CommonErrorCode.Unauthorized,
   403: CommonErrorCode.Forbidden,
   404: CommonErrorCode.NotFound,
-  405: 'REQUEST.METHOD_NOT_ALLOWED',
-  409: 'REQUEST.CONFLICT',
+  405: CommonErrorCode.MethodNotAllowed,
+  409: CommonErrorCode.Conflict,
   413: CommonErrorCode.PayloadTooLarge,
   415: CommonErrorCode.UnsupportedMediaType,
   429: CommonErrorCode.TooManyRequests,
@@ -84,7 +84,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private map(exception: unknown): Mapped {
     if (exception instanceof AppError) {
-      const body: ApiErrorBody = { code: exception.code, message: exception.message };
+      const body: ApiErrorBody<ApiErrorCode> = { code: exception.code, message: exception.message };
       if (exception.fieldErrors?.length) body.errors = exception.fieldErrors;
       return { status: exception.status, body, unexpected: false, retryAfterSeconds: exception.retryAfterSeconds };
     }
@@ -93,7 +93,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const known = fastifyCode ? FASTIFY_BODY_ERRORS[fastifyCode] : undefined;
       if (known) return { status: known.status, body: { code: known.code, message: known.message }, unexpected: false };
       const status = exception.getStatus();
-      const code = CODE_BY_STATUS[status] ?? (status >= 500 ? CommonErrorCode.Internal : 'REQUEST.INVALID');
+      const code = CODE_BY_STATUS[status] ?? (status >= 500 ? CommonErrorCode.Internal : CommonErrorCode.Invalid);
       const message =
         MESSAGE_BY_STATUS[status] ?? (status >= 500 ? 'Internal server error' : messageOf(exception) ?? 'Bad request');
       return { status, body: { code, message }, unexpected: false };

@@ -1,1 +1,3 @@
 export { InsurerGrants } from './insurer-grants';
+export { InsuranceStatus } from './insurance-status';
+export { SessionValidator } from './session-validator';

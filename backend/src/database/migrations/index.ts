@@ -5,10 +5,12 @@ import { CreateContactAndAnalytics1764000000000 } from './1764000000000-create-c
 import { CreateInsurersAndHealthData1764100000000 } from './1764100000000-create-insurers-and-health-data';
 import { CompressRawFhirWithLz41764200000000 } from './1764200000000-compress-raw-fhir-with-lz4';
 import { AttachReferralsAndPseudonymousRateLimits1764300000300 } from './1764300000300-attach-referrals-and-pseudonymous-rate-limits';
+import { CreateEmailChanges1764400000000 } from './1764400000000-create-email-changes';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [CreateErrors1763800000000, CreatePollingEvents1763800000001, CreateAccounts1763900000000, CreateContactAndAnalytics1764000000000,
   CreateInsurersAndHealthData1764100000000,
   CompressRawFhirWithLz41764200000000,
   AttachReferralsAndPseudonymousRateLimits1764300000300,
+  CreateEmailChanges1764400000000,
 ];

@@ -1,4 +1,4 @@
-import type { MessageResponse, PatientInfoResponse, UserResponse } from '@healthlink/contracts';
+import type { MessageResponse, PatientInfoResponse, UpdateProfileResponse, UserResponse } from '@healthlink/contracts';
 import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../auth';
@@ -24,8 +24,12 @@ export class AccountsController {
   }
 
   @Put('updateUserProfile')
-  @ApiOkResponse({ description: 'Successfully updated profile information. A new email needs currentPassword; other sessions end.' })
-  updateProfile(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateProfileRequestDto): Promise<MessageResponse> {
+  @ApiOkResponse({
+    description:
+      'Successfully updated profile information. A new email: with currentPassword a code goes to it (pendingEmail); ' +
+      'with emailCode it switches.',
+  })
+  updateProfile(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateProfileRequestDto): Promise<UpdateProfileResponse> {
     return this.accounts.updateProfile(user, body);
   }
 

@@ -7,20 +7,21 @@ import {
   type MessageResponse,
   type PatientInfoEntry,
   type PatientInfoResponse,
+  type ProfileField,
   type UpdateProfileRequest,
+  type UpdateProfileResponse,
   type UserResponse,
 } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { UserDataErasure } from '../../common/erasure';
 import { InsurerGrants } from '../../common/ports';
 import { JobQueueService } from '../../jobs';
-import { AuthenticatedUser, RATE_LIMITS, RateLimiter, SessionsService, UsersService, type UserEntity } from '../auth';
+import { AuthenticatedUser, UsersService, type User } from '../auth';
 import { PollingService } from '../polling';
 import { AccountsError } from './accounts.errors';
-import { EmailChangeNotice } from './email-change-notice';
-import type { PatientInfoEntity } from './entities/patient-info.entity';
-import { PatientInfoColumns, PatientInfoRepository } from './patient-info.repository';
+import { EmailChangeService } from './email-change.service';
+import { PatientInfo, PatientInfoColumns, PatientInfoRepository } from './patient-info.repository';
 
 const blankToNull = (value: string | null | undefined): string | null => (value == null || value.trim() === '' ? null : value.trim());
 
@@ -31,9 +32,7 @@ export class AccountsService {
     private readonly patientInfo: PatientInfoRepository,
     private readonly polling: PollingService,
     private readonly dataSource: DataSource,
-    private readonly sessions: SessionsService,
-    private readonly limiter: RateLimiter,
-    private readonly emailChangeNotice: EmailChangeNotice,
+    private readonly emailChange: EmailChangeService,
     private readonly insurerGrants: InsurerGrants,
     private readonly jobs: JobQueueService,
     private readonly erasure: UserDataErasure,
@@ -52,9 +51,10 @@ export class AccountsService {
   /**
    * Saves the changed profile fields to the account record and to every patient-info entry (the profile
    * shows the entry when there is one, so an edit must reach it too). Emails stay lower-case and unique.
-   * A new sign-in e-mail needs the current password; then every other session ends and the old address is told.
+   * A new sign-in e-mail takes two calls: with the current password, a code goes to the new address and the
+   * other fields are saved; with that code, the e-mail switches (EmailChangeService).
    */
-  async updateProfile(user: AuthenticatedUser, changes: UpdateProfileRequest): Promise<MessageResponse> {
+  async updateProfile(user: AuthenticatedUser, changes: UpdateProfileRequest): Promise<UpdateProfileResponse> {
     const userId = user.userId;
     const given = PROFILE_FIELDS.filter((field) => changes[field] !== undefined);
     if (given.length === 0) throw AccountsError.noChanges();
@@ -62,34 +62,35 @@ export class AccountsService {
     if (problem) throw AccountsError.rule(problem);
     const current = await this.requireUser(userId);
     const newEmail = changes.email !== undefined && normalizeEmail(changes.email) !== current.email ? normalizeEmail(changes.email) : null;
-    // Before the uniqueness check, so a session alone cannot even learn which e-mails have accounts.
-    if (newEmail) await this.proveItIsTheUser(userId, changes.currentPassword);
 
+    if (newEmail && !changes.emailCode) {
+      await this.emailChange.requestCode(userId, newEmail, changes.currentPassword);
+      const others = given.filter((field) => field !== 'email');
+      if (others.length > 0) await this.dataSource.transaction((manager) => this.save(userId, changes, others, manager));
+      return { message: AccountMessages.emailCodeSent, pendingEmail: newEmail };
+    }
+    const pending = newEmail ? await this.emailChange.checkCode(userId, newEmail, changes.emailCode ?? '') : null;
+    await this.dataSource.transaction(async (manager) => {
+      await this.save(userId, changes, given, manager);
+      if (pending) await this.emailChange.complete(user, pending, manager);
+    });
+    if (newEmail) await this.emailChange.tellOldAddress(userId, current.email, newEmail, current.firstName);
+    return { message: AccountMessages.profileUpdated };
+  }
+
+  private async save(userId: string, changes: UpdateProfileRequest, fields: ProfileField[], manager: EntityManager): Promise<void> {
     const value = (field: keyof PatientInfoEntry) => (field === 'email' ? normalizeEmail(changes.email ?? '') : blankToNull(changes[field]));
     const info: PatientInfoColumns = {};
     const mapping: Record<keyof PatientInfoEntry, keyof PatientInfoColumns> = {
       email: 'email', phone_number: 'phoneNumber', first_name: 'firstName', last_name: 'lastName', street_address: 'streetAddress',
       city: 'city', district: 'district', state: 'state', postal_code: 'postalCode', birthdate: 'birthdate', gender: 'gender',
     };
-    for (const field of given) (info as Record<string, string | null>)[mapping[field]] = value(field);
+    for (const field of fields) (info as Record<string, string | null>)[mapping[field]] = value(field);
     const { streetAddress, ...sameNames } = info;
     const account = { ...sameNames, ...(streetAddress !== undefined ? { address1: streetAddress } : {}) };
-
-    await this.dataSource.transaction(async (manager) => {
-      const saved = await this.users.updateProfile(userId, account as Parameters<UsersService['updateProfile']>[1], manager);
-      if (!saved) throw AccountsError.emailTaken();
-      await this.patientInfo.updateAllOfUser(userId, info, manager);
-      if (newEmail) await this.sessions.endAll(userId, 'email_change', user.sessionId, manager);
-    });
-    if (newEmail) await this.emailChangeNotice.send(current.email, newEmail, current.firstName);
-    return { message: AccountMessages.profileUpdated };
-  }
-
-  /** The current password, counted against the same per-user limit as a password change. */
-  private async proveItIsTheUser(userId: string, currentPassword: string | undefined): Promise<void> {
-    if (!currentPassword) throw AccountsError.currentPasswordRequired();
-    await this.limiter.consume(RATE_LIMITS.passwordChangePerUser, userId);
-    if (!(await this.users.verifyPassword(userId, currentPassword))) throw AccountsError.wrongCurrentPassword();
+    const saved = await this.users.updateProfile(userId, account as Parameters<UsersService['updateProfile']>[1], manager);
+    if (!saved) throw AccountsError.emailTaken();
+    await this.patientInfo.updateAllOfUser(userId, info, manager);
   }
 
   /**
@@ -112,14 +113,14 @@ export class AccountsService {
     return { message: AccountMessages.accountDeleted };
   }
 
-  private async requireUser(userId: string): Promise<UserEntity> {
+  private async requireUser(userId: string): Promise<User> {
     const user = await this.users.findById(userId);
     if (!user) throw AccountsError.notFound();
     return user;
   }
 }
 
-function toEntry(row: PatientInfoEntity): PatientInfoEntry {
+function toEntry(row: PatientInfo): PatientInfoEntry {
   return {
     email: row.email ?? '',
     phone_number: row.phoneNumber,
@@ -135,7 +136,7 @@ function toEntry(row: PatientInfoEntity): PatientInfoEntry {
   };
 }
 
-function toAccountRecord(user: UserEntity): AccountRecord {
+function toAccountRecord(user: User): AccountRecord {
   return {
     email: user.email,
     phone_number: user.phoneNumber,

@@ -3,9 +3,26 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { PatientInfoEntity } from './entities/patient-info.entity';
 
-export type PatientInfoColumns = Partial<
-  Pick<PatientInfoEntity, 'email' | 'phoneNumber' | 'firstName' | 'lastName' | 'streetAddress' | 'city' | 'district' | 'state' | 'postalCode' | 'birthdate' | 'gender'>
->;
+/** One patient-info entry: the demographics one source (an insurer) reported. */
+export interface PatientInfo {
+  id: string;
+  userId: string;
+  source: string;
+  email: string | null;
+  phoneNumber: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  streetAddress: string | null;
+  city: string | null;
+  district: string | null;
+  state: string | null;
+  postalCode: string | null;
+  /** YYYY-MM-DD */
+  birthdate: string | null;
+  gender: string | null;
+}
+
+export type PatientInfoColumns = Partial<Omit<PatientInfo, 'id' | 'userId' | 'source'>>;
 
 @Injectable()
 export class PatientInfoRepository {
@@ -15,8 +32,9 @@ export class PatientInfoRepository {
     return manager ? manager.getRepository(PatientInfoEntity) : this.repository;
   }
 
-  listForUser(userId: string): Promise<PatientInfoEntity[]> {
-    return this.repository.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  async listForUser(userId: string): Promise<PatientInfo[]> {
+    const rows = await this.repository.find({ where: { userId }, order: { createdAt: 'ASC' } });
+    return rows.map(({ createdAt: _created, updatedAt: _updated, ...info }) => info);
   }
 
   async existsForUser(userId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { AnalyticsEventRequest } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
-import { RATE_LIMITS, RateLimiter } from '../auth';
+import { addressSubject, RATE_LIMITS, RateLimiter } from '../auth';
 import { AnalyticsRepository } from './analytics.repository';
 
 /**
@@ -15,7 +15,7 @@ export class AnalyticsService {
   ) {}
 
   async record(event: AnalyticsEventRequest, ip: string | null): Promise<void> {
-    await this.limiter.consume(RATE_LIMITS.analyticsPerAddress, ip ?? 'unknown');
+    await this.limiter.consume(RATE_LIMITS.analyticsPerAddress, addressSubject(ip));
     const path = event.path.split(/[?#]/)[0] || '/';
     await this.repository.insert({ category: event.category.trim(), action: event.action.trim(), path });
   }

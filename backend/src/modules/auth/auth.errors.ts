@@ -2,7 +2,7 @@ import { AccountMessages, AuthErrorCode, type FieldProblem } from '@healthlink/c
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/errors';
 
-export class AuthError extends AppError {
+export class AuthError extends AppError<AuthErrorCode> {
   constructor(code: AuthErrorCode, status: HttpStatus, message: string, fieldErrors?: { field: string; message: string }[]) {
     super(code, status, message, fieldErrors);
   }

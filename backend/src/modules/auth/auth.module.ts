@@ -4,21 +4,22 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SessionValidator } from '../../common/ports';
 import type { AppConfig } from '../../config';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 import { SessionEntity } from './entities/session.entity';
 import { UserEntity } from './entities/user.entity';
+import { PruneRateLimitsJob } from './jobs/prune-rate-limits.job';
+import { RecoveryMailJobHandler } from './jobs/recovery-mail.job';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JWT_ALGORITHM, JwtStrategy } from './jwt.strategy';
 import { PasswordHasher } from './password-hasher';
 import { PasswordRecoveryService } from './password-recovery.service';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { RateLimiter } from './rate-limiter.service';
-import { RateLimitsJobs } from './rate-limits.jobs';
 import { RateLimitsRepository } from './rate-limits.repository';
-import { SessionValidator } from './session-validator';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { TokenService } from './token.service';
@@ -49,13 +50,14 @@ import { UsersService } from './users.service';
     RateLimitsRepository,
     PasswordHasher,
     RateLimiter,
-    RateLimitsJobs,
+    PruneRateLimitsJob,
+    RecoveryMailJobHandler,
     SessionsService,
     { provide: SessionValidator, useExisting: SessionsService },
     AuthService,
     PasswordRecoveryService,
     UsersService,
   ],
-  exports: [TokenService, SessionsService, UsersService, RateLimiter, PasswordHasher],
+  exports: [TokenService, SessionsService, UsersService, RateLimiter, PasswordHasher, PasswordRecoveryService],
 })
 export class AuthModule {}

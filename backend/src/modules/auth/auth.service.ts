@@ -11,13 +11,13 @@ import {
   type SignupRequest,
   type SignupResponse,
 } from '@healthlink/contracts';
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Injectable } from '@nestjs/common';
+import { InsuranceStatus } from '../../common/ports';
 import { AuthError } from './auth.errors';
 import type { AuthenticatedUser } from './authenticated-user';
 import { isCommonPassword } from './common-passwords';
-import { InsuranceStatus } from './insurance-status';
 import { PasswordHasher } from './password-hasher';
+import { addressSubject } from './rate-limit-subject';
 import { RATE_LIMITS, RateLimiter } from './rate-limiter.service';
 import { ClientMeta, SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
@@ -28,30 +28,20 @@ export function assertNotCommon(field: string, password: string): void {
 }
 
 @Injectable()
-export class AuthService implements OnModuleInit {
-  private insuranceStatus?: InsuranceStatus;
-
+export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly limiter: RateLimiter,
-    private readonly moduleRef: ModuleRef,
+    private readonly insuranceStatus: InsuranceStatus,
   ) {}
-
-  onModuleInit(): void {
-    try {
-      this.insuranceStatus = this.moduleRef.get(InsuranceStatus, { strict: false });
-    } catch {
-      this.insuranceStatus = undefined;
-    }
-  }
 
   async signup(input: SignupRequest, meta: ClientMeta): Promise<SignupResponse> {
     const problem = signupProblem(input);
     if (problem) throw AuthError.rule(problem);
     assertNotCommon('password', input.password);
-    await this.limiter.consume(RATE_LIMITS.signupPerAddress, meta.ip ?? 'unknown');
+    await this.limiter.consume(RATE_LIMITS.signupPerAddress, addressSubject(meta.ip));
 
     const user = await this.users.insert({
       email: normalizeEmail(input.email),
@@ -73,7 +63,7 @@ export class AuthService implements OnModuleInit {
     const problem = loginProblem(input);
     if (problem) throw AuthError.rule(problem);
     const email = normalizeEmail(input.email);
-    const address = meta.ip ?? 'unknown';
+    const address = addressSubject(meta.ip);
     const here = [email, address] as const;
     await this.limiter.consume(RATE_LIMITS.loginPerAddress, address);
     const failedHere = await this.limiter.check(RATE_LIMITS.loginFailuresPerAccountAndAddress, here);
@@ -89,7 +79,7 @@ export class AuthService implements OnModuleInit {
     // Only this address's count: a success here says nothing about guesses from elsewhere.
     await this.limiter.reset(RATE_LIMITS.loginFailuresPerAccountAndAddress, here);
     const token = await this.sessions.start(user.id, meta);
-    const hasInsurance = (await this.insuranceStatus?.hasInsurance(user.id)) ?? false;
+    const hasInsurance = await this.insuranceStatus.hasInsurance(user.id);
     return { message: AccountMessages.loginPassed, token, hasInsurance };
   }
 

@@ -1,13 +1,15 @@
 export { AuthModule } from './auth.module';
 export { Public } from './public.decorator';
 export { CurrentUser, OptionalUser } from './current-user.decorator';
-export { SessionValidator } from './session-validator';
 export { TokenService, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './token.service';
 export { SessionsService } from './sessions.service';
 export type { ClientMeta } from './sessions.service';
 export { UsersService } from './users.service';
-export type { UserEntity } from './entities/user.entity';
-export { InsuranceStatus } from './insurance-status';
+export { PasswordRecoveryService } from './password-recovery.service';
+export { deriveHmacKey } from './hmac-keys';
+export { newOneTimeCode, OneTimeCodeHasher } from './one-time-code';
+export type { User } from './user';
 export { RateLimiter, RATE_LIMITS } from './rate-limiter.service';
 export type { RateLimitRule } from './rate-limiter.service';
+export { addressSubject } from './rate-limit-subject';
 export type { AuthenticatedUser, JwtPayload } from './authenticated-user';

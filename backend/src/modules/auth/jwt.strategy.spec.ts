@@ -1,22 +1,15 @@
 import type { ConfigService } from '@nestjs/config';
-import type { ModuleRef } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import { JwtStrategy } from './jwt.strategy';
-import { SessionValidator } from './session-validator';
+import type { SessionValidator } from '../../common/ports';
 
-function strategyWith(validator?: SessionValidator): JwtStrategy {
+const alive: SessionValidator = { isActive: () => Promise.resolve(true) };
+
+function strategyWith(validator: SessionValidator = alive): JwtStrategy {
   const config = { get: jest.fn().mockReturnValue({ jwtSecret: 's'.repeat(40) }) } as unknown as ConfigService<AppConfig, true>;
-  const moduleRef = {
-    get: jest.fn(() => {
-      if (!validator) throw new Error('not provided');
-      return validator;
-    }),
-  } as unknown as ModuleRef;
-  const strategy = new JwtStrategy(config, moduleRef);
-  strategy.onModuleInit();
-  return strategy;
+  return new JwtStrategy(config, validator);
 }
 
 describe('JwtStrategy.validate', () => {
@@ -35,7 +28,7 @@ describe('JwtStrategy.validate', () => {
     await expect(strategyWith().validate({ sub: 'admin', exp })).resolves.toBeNull();
   });
 
-  it('asks a provided SessionValidator and refuses inactive sessions', async () => {
+  it('asks the SessionValidator and refuses inactive sessions', async () => {
     const isActive = jest.fn().mockResolvedValue(false);
     const userId = randomUUID();
     const strategy = strategyWith({ isActive } as SessionValidator);

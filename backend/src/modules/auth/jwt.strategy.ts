@@ -1,25 +1,22 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ModuleRef } from '@nestjs/core';
 import { PassportStrategy } from '@nestjs/passport';
 import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { serviceUnavailableError } from '../../common/errors';
+import { SessionValidator } from '../../common/ports';
 import type { AppConfig } from '../../config';
 import type { AuthenticatedUser, JwtPayload } from './authenticated-user';
-import { SessionValidator } from './session-validator';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const JWT_ALGORITHM = 'HS256';
 
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements OnModuleInit {
-  private sessionValidator?: SessionValidator;
-
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     config: ConfigService<AppConfig, true>,
-    private readonly moduleRef: ModuleRef,
+    private readonly sessionValidator: SessionValidator,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -33,14 +30,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
     });
   }
 
-  onModuleInit(): void {
-    try {
-      this.sessionValidator = this.moduleRef.get(SessionValidator, { strict: false });
-    } catch {
-      this.sessionValidator = undefined;
-    }
-  }
-
   /**
    * Returning null fails authentication; the guard turns that into 401. A session that cannot be checked (the
    * database is down) is not a dead one: that throws a 503, which the guard passes on, so the web keeps it.
@@ -50,15 +39,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
     // Every token names its server-side session; one without is not ours.
     if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
     const user: AuthenticatedUser = { userId: payload.sub, sessionId: payload.sid };
-    if (this.sessionValidator) {
-      let active: boolean;
-      try {
-        active = await this.sessionValidator.isActive({ ...user, issuedAt: payload.iat });
-      } catch (error) {
-        throw serviceUnavailableError(error);
-      }
-      if (!active) return null;
+    let active: boolean;
+    try {
+      active = await this.sessionValidator.isActive({ ...user, issuedAt: payload.iat });
+    } catch (error) {
+      throw serviceUnavailableError(error);
     }
-    return user;
+    return active ? user : null;
   }
 }

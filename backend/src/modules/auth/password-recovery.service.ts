@@ -3,7 +3,6 @@ import {
   isValidEmail,
   normalizeEmail,
   normalizeRecoveryCode,
-  RECOVERY_CODE_LENGTH,
   RECOVERY_CODE_MAX_TRIES,
   RECOVERY_CODE_TTL_MINUTES,
   resetPasswordProblem,
@@ -11,30 +10,32 @@ import {
   type UpdateUserPasswordRequest,
   type VerifyRandomStringResponse,
 } from '@healthlink/contracts';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
 import { Mailer } from '../../common/mail';
 import type { AppConfig } from '../../config';
-import { JobQueueService, JobRegistry } from '../../jobs';
+import { JobQueueService } from '../../jobs';
 import { AuthError } from './auth.errors';
 import { assertNotCommon } from './auth.service';
 import { deriveHmacKey } from './hmac-keys';
+import { newOneTimeCode, OneTimeCodeHasher } from './one-time-code';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetsRepository } from './password-resets.repository';
+import { addressSubject } from './rate-limit-subject';
 import { RATE_LIMITS, RateLimiter } from './rate-limiter.service';
 import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
 import { sha256Hex } from '../../common/crypto';
 
 export const RECOVERY_MAIL_QUEUE = 'password-recovery-mail';
-// No 0/O or 1/I: the code is read off an e-mail and typed by hand.
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TEMP_TOKEN_TTL_MS = 10 * 60 * 1000;
 
-interface RecoveryMailJob {
+/** The account's id rides along, so deleting the account finds the job even after its e-mail changed. */
+export interface RecoveryMailJob {
   email: string;
+  userId: string | null;
 }
 
 /**
@@ -43,10 +44,10 @@ interface RecoveryMailJob {
  * times, and traded once for a temp token that is good only for setting the new password.
  */
 @Injectable()
-export class PasswordRecoveryService implements OnModuleInit {
+export class PasswordRecoveryService {
   private readonly logger = new Logger(PasswordRecoveryService.name);
   /** HKDF of AUTH_RESET_CODE_SECRET: a leaked JWT secret does not let anyone test guesses against stored codes. */
-  private readonly codeKey: Buffer;
+  private readonly codes: OneTimeCodeHasher;
 
   constructor(
     private readonly users: UsersRepository,
@@ -55,40 +56,32 @@ export class PasswordRecoveryService implements OnModuleInit {
     private readonly sessions: SessionsService,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
-    private readonly registry: JobRegistry,
     private readonly queue: JobQueueService,
     private readonly config: ConfigService<AppConfig, true>,
     private readonly dataSource: DataSource,
   ) {
-    this.codeKey = deriveHmacKey(config.get('auth', { infer: true }).resetCodeSecret, 'reset-code');
-  }
-
-  onModuleInit(): void {
-    this.registry.register<RecoveryMailJob>({
-      queue: RECOVERY_MAIL_QUEUE,
-      handle: (job) => this.sendCode(job.data.email),
-      // The person waits for a code that will not come: operators see it in `errors` (no address, no code).
-      onFailed: (_job, error) => this.mailer.recordFinalFailure('password-recovery-code', error),
-    });
+    this.codes = new OneTimeCodeHasher(deriveHmacKey(config.get('auth', { infer: true }).resetCodeSecret, 'reset-code'));
   }
 
   async requestCode(rawEmail: string | undefined, ip: string | null): Promise<MessageResponse> {
     if (!rawEmail?.trim()) throw AuthError.rule({ field: 'email', message: AccountMessages.fillAllFields });
     if (!isValidEmail(rawEmail)) throw AuthError.rule({ field: 'email', message: AccountMessages.invalidEmail });
     const email = normalizeEmail(rawEmail);
-    await this.limiter.consume(RATE_LIMITS.codeSendPerAddress, ip ?? 'unknown');
+    await this.limiter.consume(RATE_LIMITS.codeSendPerAddress, addressSubject(ip));
     // Counted per e-mail whether or not it has an account, so the answer tells nothing.
     await this.limiter.consume(RATE_LIMITS.codeSendPerAccount, email);
-    await this.queue.send(RECOVERY_MAIL_QUEUE, { email } satisfies RecoveryMailJob);
+    // Looked up for every e-mail alike (one indexed read), so the answer's timing tells nothing either.
+    const user = await this.users.findByEmail(email);
+    await this.queue.send(RECOVERY_MAIL_QUEUE, { email, userId: user?.id ?? null } satisfies RecoveryMailJob);
     return { message: AccountMessages.operationComplete };
   }
 
-  /** The job: a new code for a known e-mail, sent by SMTP; nothing at all for an unknown one. */
-  async sendCode(email: string): Promise<void> {
-    const user = await this.users.findByEmail(email);
-    if (!user) return;
-    const code = Array.from({ length: RECOVERY_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-    await this.resets.replaceCode(user.id, this.codeHash(user.id, code), new Date(Date.now() + RECOVERY_CODE_TTL_MINUTES * 60_000));
+  /** The job: a new code for a known e-mail, sent by SMTP; nothing for an unknown one or an account that moved away. */
+  async sendCode({ email, userId }: RecoveryMailJob): Promise<void> {
+    const user = userId ? await this.users.findById(userId) : null;
+    if (!user || user.email !== email) return;
+    const code = newOneTimeCode();
+    await this.resets.replaceCode(user.id, this.codes.hash(user.id, code), new Date(Date.now() + RECOVERY_CODE_TTL_MINUTES * 60_000));
     const product = this.config.get('productName', { infer: true });
     await this.mailer.send({
       to: user.email,
@@ -108,7 +101,7 @@ export class PasswordRecoveryService implements OnModuleInit {
     if (!rawEmail?.trim() || !rawCode?.trim()) {
       throw AuthError.rule({ field: rawEmail?.trim() ? 'randomString' : 'email', message: AccountMessages.fillAllFields });
     }
-    await this.limiter.consume(RATE_LIMITS.codeCheckPerAddress, ip ?? 'unknown');
+    await this.limiter.consume(RATE_LIMITS.codeCheckPerAddress, addressSubject(ip));
     const code = normalizeRecoveryCode(rawCode);
     const user = await this.users.findByEmail(normalizeEmail(rawEmail));
     const reset = user ? await this.resets.findLiveCode(user.id) : null;
@@ -120,7 +113,7 @@ export class PasswordRecoveryService implements OnModuleInit {
       await this.resets.markUsed(reset.id);
       throw AuthError.codeDoesNotMatch();
     }
-    if (!this.sameHash(reset.codeHash, this.codeHash(user.id, code))) {
+    if (!this.codes.matches(reset.codeHash, user.id, code)) {
       if (attempts >= RECOVERY_CODE_MAX_TRIES) await this.resets.markUsed(reset.id);
       throw AuthError.codeDoesNotMatch();
     }
@@ -148,14 +141,9 @@ export class PasswordRecoveryService implements OnModuleInit {
     return { message: AccountMessages.passwordUpdated };
   }
 
-  private codeHash(userId: string, code: string): string {
-    return createHmac('sha256', this.codeKey).update(`${userId}:${code}`).digest('hex');
-  }
-
-  private sameHash(a: string, b: string): boolean {
-    const left = Buffer.from(a, 'hex');
-    const right = Buffer.from(b, 'hex');
-    return left.length === right.length && timingSafeEqual(left, right);
+  /** Every code and temp token of the user not used yet stops working (the sign-in e-mail changed). */
+  endOutstanding(userId: string, manager: EntityManager): Promise<void> {
+    return this.resets.endAllOf(userId, manager);
   }
 }
 

@@ -3,6 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 
+/** A recovery code that can still be tried. */
+export interface LiveResetCode {
+  id: string;
+  userId: string;
+  codeHash: string;
+}
+
 @Injectable()
 export class PasswordResetsRepository {
   constructor(@InjectRepository(PasswordResetEntity) private readonly repository: Repository<PasswordResetEntity>) {}
@@ -21,12 +28,13 @@ export class PasswordResetsRepository {
   }
 
   /** The user's live code (not used, not verified, not expired), if any. */
-  findLiveCode(userId: string): Promise<PasswordResetEntity | null> {
-    return this.repository
+  async findLiveCode(userId: string): Promise<LiveResetCode | null> {
+    const row = await this.repository
       .createQueryBuilder('r')
       .where('r.user_id = :userId AND r.used_at IS NULL AND r.verified_at IS NULL AND r.code_expires_at > now()', { userId })
       .orderBy('r.created_at', 'DESC')
       .getOne();
+    return row ? { id: row.id, userId: row.userId, codeHash: row.codeHash } : null;
   }
 
   /** Counts one try atomically; answers the count after it, or null when the code is gone. */
@@ -52,6 +60,16 @@ export class PasswordResetsRepository {
       .where('id = :id AND verified_at IS NULL AND used_at IS NULL', { id })
       .execute();
     return (result.affected ?? 0) === 1;
+  }
+
+  /** Ends every code and temp token of the user that is not used yet. */
+  async endAllOf(userId: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.repository.manager)
+      .createQueryBuilder()
+      .update(PasswordResetEntity)
+      .set({ usedAt: () => 'now()' })
+      .where('user_id = :userId AND used_at IS NULL', { userId })
+      .execute();
   }
 
   /** Spends a temp token: answers its user when it was live, in the caller's transaction. */

@@ -1,5 +1,5 @@
 import { CommonErrorCode } from '@healthlink/contracts';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../common/errors';
@@ -30,6 +30,7 @@ export const RATE_LIMITS = {
   codeSendPerAccount: { name: 'code-send-acct', max: 3, windowSeconds: 15 * 60 },
   codeCheckPerAddress: { name: 'code-check-ip', max: 20, windowSeconds: 15 * 60 },
   passwordChangePerUser: { name: 'pw-change', max: 10, windowSeconds: 15 * 60 },
+  emailChangeCodePerUser: { name: 'email-code-send', max: 3, windowSeconds: 15 * 60 },
   contactPerAddress: { name: 'contact-ip', max: 5, windowSeconds: 15 * 60 },
   analyticsPerAddress: { name: 'analytics-ip', max: 300, windowSeconds: 15 * 60 },
   // POST /api/errors/log is open to visitors: a broken page reports a few errors, not thousands.
@@ -44,6 +45,7 @@ export const RATE_LIMIT_RETENTION_SECONDS = 2 * 60 * 60;
 
 @Injectable()
 export class RateLimiter {
+  private readonly logger = new Logger(RateLimiter.name);
   private readonly subjectKey: Buffer;
 
   constructor(
@@ -78,8 +80,9 @@ export class RateLimiter {
   }
 
   /** Deletes counters whose window ended long ago (a scheduled job). */
-  prune(): Promise<number> {
-    return this.repository.deleteOlderThan(RATE_LIMIT_RETENTION_SECONDS);
+  async prune(): Promise<void> {
+    const deleted = await this.repository.deleteOlderThan(RATE_LIMIT_RETENTION_SECONDS);
+    this.logger.log({ deleted }, 'rate-limit counters pruned');
   }
 
   /** The rule's name and a keyed hash of the subject: no row names a person (e-mail) or an address. */

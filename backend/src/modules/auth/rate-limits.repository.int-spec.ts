@@ -20,6 +20,29 @@ describe('RateLimitsRepository (PostgreSQL)', () => {
     return rows.map((r) => r.key);
   };
 
+  it('hit counts in one window and starts a new one once it ended; peek reads without counting; clear forgets', async () => {
+    const key = `${tag()}:hit`;
+    const first = await repository.hit(key, 60);
+    expect(first.hits).toBe(1);
+    expect(first.resetAt.getTime() - Date.now()).toBeGreaterThan(55_000);
+    expect((await repository.hit(key, 60)).hits).toBe(2);
+    expect(await repository.peek(key, 60)).toEqual({ hits: 2, resetAt: first.resetAt });
+    expect((await repository.peek(key, 60))?.hits).toBe(2);
+
+    await dataSource.query(`UPDATE rate_limits SET window_started_at = now() - interval '61 seconds' WHERE key = $1`, [key]);
+    expect(await repository.peek(key, 60)).toBeNull();
+    expect((await repository.hit(key, 60)).hits).toBe(1);
+
+    await repository.clear(key);
+    expect(await keysLike(key)).toEqual([]);
+  });
+
+  it('counts concurrent hits exactly (one atomic upsert)', async () => {
+    const key = `${tag()}:race`;
+    const results = await Promise.all(Array.from({ length: 10 }, () => repository.hit(key, 60)));
+    expect(results.map((r) => r.hits).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('prunes the counters whose window started before the retention, and keeps the live ones', async () => {
     const prefix = tag();
     await dataSource.query(

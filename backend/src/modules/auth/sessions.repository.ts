@@ -3,6 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { SessionEndReason, SessionEntity } from './entities/session.entity';
 
+/** A server-side session as its callers see it. */
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
 export interface NewSession {
   userId: string;
   expiresAt: Date;
@@ -18,10 +25,9 @@ export class SessionsRepository {
     return manager ? manager.getRepository(SessionEntity) : this.repository;
   }
 
-  async insert(session: NewSession, manager?: EntityManager): Promise<SessionEntity> {
-    const now = new Date();
-    const result = await this.repo(manager).insert({ ...session, lastSeenAt: now });
-    return { ...session, id: result.identifiers[0].id as string, createdAt: now, lastSeenAt: now, revokedAt: null, revokedReason: null };
+  async insert(session: NewSession, manager?: EntityManager): Promise<Session> {
+    const result = await this.repo(manager).insert({ ...session, lastSeenAt: new Date() });
+    return { id: result.identifiers[0].id as string, userId: session.userId, expiresAt: session.expiresAt };
   }
 
   /**

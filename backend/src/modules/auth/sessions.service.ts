@@ -2,10 +2,10 @@ import { INACTIVITY_LOGOUT_MS } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
+import { SessionValidator } from '../../common/ports';
 import type { AppConfig } from '../../config';
 import type { AuthenticatedUser } from './authenticated-user';
 import type { SessionEndReason } from './entities/session.entity';
-import { SessionValidator } from './session-validator';
 import { SessionsRepository } from './sessions.repository';
 import { TokenService } from './token.service';
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { UserEntity } from './entities/user.entity';
+import type { User, UserCredentials } from './user';
 
 export interface NewUser {
   email: string;
@@ -11,7 +12,7 @@ export interface NewUser {
 }
 
 export type UserProfileColumns = Partial<
-  Pick<UserEntity, 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'address1' | 'city' | 'district' | 'state' | 'postalCode' | 'birthdate' | 'gender'>
+  Pick<User, 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'address1' | 'city' | 'district' | 'state' | 'postalCode' | 'birthdate' | 'gender'>
 >;
 
 const UNIQUE_VIOLATION = '23505';
@@ -27,7 +28,7 @@ export class UsersRepository {
   }
 
   /** Answers null when the e-mail is taken (unique index), so a race between two sign-ups is a 409, not a 500. */
-  async insert(user: NewUser, manager?: EntityManager): Promise<UserEntity | null> {
+  async insert(user: NewUser, manager?: EntityManager): Promise<User | null> {
     try {
       const result = await this.repo(manager).insert({ ...user, passwordChangedAt: new Date() });
       return this.findById(result.identifiers[0].id as string, manager);
@@ -41,7 +42,7 @@ export class UsersRepository {
    * Inserts the account unless the e-mail is taken (ON CONFLICT DO NOTHING, so a caller's transaction stays
    * usable): answers the new account, or null when the e-mail already had one, whoever created it.
    */
-  async insertIfNew(user: NewUser, manager?: EntityManager): Promise<UserEntity | null> {
+  async insertIfNew(user: NewUser, manager?: EntityManager): Promise<User | null> {
     const result = await this.repo(manager)
       .createQueryBuilder()
       .insert()
@@ -55,17 +56,18 @@ export class UsersRepository {
     return id ? this.findById(id, manager) : null;
   }
 
-  findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
-    return this.repo(manager).findOneBy({ id });
+  async findById(id: string, manager?: EntityManager): Promise<User | null> {
+    return toUser(await this.repo(manager).findOneBy({ id }));
   }
 
-  findByEmail(email: string): Promise<UserEntity | null> {
-    return this.repository.findOneBy({ email });
+  async findByEmail(email: string): Promise<User | null> {
+    return toUser(await this.repository.findOneBy({ email }));
   }
 
   /** The user with the password hash, for a credential check. */
-  findCredentialsByEmail(email: string): Promise<UserEntity | null> {
-    return this.repository.createQueryBuilder('u').addSelect('u.passwordHash').where('u.email = :email', { email }).getOne();
+  async findCredentialsByEmail(email: string): Promise<UserCredentials | null> {
+    const row = await this.repository.createQueryBuilder('u').addSelect('u.passwordHash').where('u.email = :email', { email }).getOne();
+    return row ? { ...(toUser(row) as User), passwordHash: row.passwordHash } : null;
   }
 
   async passwordHashOf(id: string): Promise<string | null> {
@@ -93,4 +95,10 @@ export class UsersRepository {
     const result = await this.repo(manager).delete({ id });
     return (result.affected ?? 0) > 0;
   }
+}
+
+function toUser(row: UserEntity | null): User | null {
+  if (!row) return null;
+  const { id, email, firstName, lastName, role, phoneNumber, address1, city, district, state, postalCode, birthdate, gender } = row;
+  return { id, email, firstName, lastName, role, phoneNumber, address1, city, district, state, postalCode, birthdate, gender };
 }

@@ -1,9 +1,9 @@
 import { normalizeEmail } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { UserEntity } from './entities/user.entity';
 import { randomBytes } from 'node:crypto';
 import { PasswordHasher } from './password-hasher';
+import type { User } from './user';
 import { UserProfileColumns, UsersRepository } from './users.repository';
 
 /** What other modules may do with the account record (accounts: profile and deletion). */
@@ -23,7 +23,7 @@ export class UsersService {
     email: string,
     names: { firstName: string; lastName: string },
     manager?: EntityManager,
-  ): Promise<UserEntity | null> {
+  ): Promise<User | null> {
     const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
     return this.users.insertIfNew({ email: normalizeEmail(email), ...names, passwordHash }, manager);
   }
@@ -38,7 +38,7 @@ export class UsersService {
     return this.hasher.verify(await this.users.passwordHashOf(id), password);
   }
 
-  findById(id: string): Promise<UserEntity | null> {
+  findById(id: string): Promise<User | null> {
     return this.users.findById(id);
   }
 

@@ -1,12 +1,12 @@
 import { ContactTexts, contactProblem, normalizeEmail, type ContactRequest, type MessageResponse } from '@healthlink/contracts';
-import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { UserDataErasure } from '../../common/erasure';
-import { AppError } from '../../common/errors';
 import { Mailer } from '../../common/mail';
 import type { AppConfig } from '../../config';
-import { JobQueueService, JobRegistry } from '../../jobs';
-import { RATE_LIMITS, RateLimiter } from '../auth';
+import { JobQueueService } from '../../jobs';
+import { addressSubject, RATE_LIMITS, RateLimiter } from '../auth';
+import { ContactError } from './contact.errors';
 import { ContactRepository } from './contact.repository';
 
 export const CONTACT_COPY_QUEUE = 'contact-copy-mail';
@@ -20,26 +20,20 @@ export class ContactService implements OnModuleInit {
     private readonly repository: ContactRepository,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
-    private readonly registry: JobRegistry,
     private readonly queue: JobQueueService,
     private readonly config: ConfigService<AppConfig, true>,
     private readonly erasure: UserDataErasure,
   ) {}
 
   onModuleInit(): void {
-    this.registry.register<{ id: string }>({
-      queue: CONTACT_COPY_QUEUE,
-      handle: (job) => this.sendCopy(job.data.id),
-      onFailed: (_job, error) => this.mailer.recordFinalFailure('contact-copy', error),
-    });
     // Deleting an account deletes the messages sent from its e-mail (the copy mailed to support is outside).
     this.erasure.register('contact-messages', (subject, manager) => this.repository.deleteFrom(subject.email, manager));
   }
 
   async submit(input: ContactRequest, ip: string | null): Promise<MessageResponse> {
     const problem = contactProblem(input);
-    if (problem) throw new AppError('CONTACT.VALIDATION', HttpStatus.BAD_REQUEST, problem.message, [problem]);
-    await this.limiter.consume(RATE_LIMITS.contactPerAddress, ip ?? 'unknown');
+    if (problem) throw ContactError.rule(problem);
+    await this.limiter.consume(RATE_LIMITS.contactPerAddress, addressSubject(ip));
     const id = await this.repository.insert({
       name: blankToNull(input.name),
       email: normalizeEmail(input.email),
@@ -70,5 +64,10 @@ export class ContactService implements OnModuleInit {
       ].join('\n'),
     });
     await this.repository.markCopySent(id);
+  }
+
+  /** The copy's last attempt failed: a MAIL_FAILED row (the kind of mail and the reason, no address). */
+  recordCopyFailure(error: unknown): Promise<void> {
+    return this.mailer.recordFinalFailure('contact-copy', error);
   }
 }

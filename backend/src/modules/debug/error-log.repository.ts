@@ -3,6 +3,17 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { ErrorLogEntity, JsonValue } from './entities/error-log.entity';
 
+/** One row of the error log as its readers see it. */
+export interface ErrorLogRecord {
+  id: string;
+  createdAt: Date;
+  userId: string | null;
+  insurerName: string | null;
+  host: string | null;
+  errorType: string;
+  errorDetails: JsonValue;
+}
+
 export interface NewErrorLogRow {
   userId: string | null;
   insurerName: string | null;
@@ -24,8 +35,11 @@ export class ErrorLogRepository {
     return result.identifiers[0].id as string;
   }
 
-  findById(id: string): Promise<ErrorLogEntity | null> {
-    return this.repository.findOneBy({ id });
+  async findById(id: string): Promise<ErrorLogRecord | null> {
+    const row = await this.repository.findOneBy({ id });
+    if (!row) return null;
+    const { createdAt, userId, insurerName, host, errorType, errorDetails } = row;
+    return { id: row.id, createdAt, userId, insurerName, host, errorType, errorDetails };
   }
 
   /**

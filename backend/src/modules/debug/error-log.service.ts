@@ -2,7 +2,7 @@ import type { LogErrorRequest, LogErrorResponse } from '@healthlink/contracts';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { UserDataErasure } from '../../common/erasure';
 import { ErrorRecord, ErrorRecorder } from '../../common/errors';
-import { RATE_LIMITS, RateLimiter } from '../auth';
+import { addressSubject, RATE_LIMITS, RateLimiter } from '../auth';
 import { ErrorLogRepository } from './error-log.repository';
 
 @Injectable()
@@ -24,7 +24,7 @@ export class ErrorLogService implements ErrorRecorder, OnModuleInit {
    * only a verified session says who the user is.
    */
   async logFromClient(request: LogErrorRequest, verifiedUserId: string | null, ip: string | null): Promise<LogErrorResponse> {
-    await this.limiter.consume(RATE_LIMITS.errorLogPerAddress, ip ?? 'unknown');
+    await this.limiter.consume(RATE_LIMITS.errorLogPerAddress, addressSubject(ip));
     const id = await this.record({ ...request, userId: verifiedUserId });
     return { id };
   }

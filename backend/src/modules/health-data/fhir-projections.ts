@@ -3,11 +3,31 @@
  * read. Everything is found by code system and code, never by position in an array.
  */
 
-type Json = Record<string, unknown>;
-interface Coding {
-  system?: string;
-  code?: string;
-  display?: string;
+import type { HealthServiceDiagnosis, HealthServiceProcedure } from '@healthlink/contracts';
+import type {
+  CodeableConcept,
+  Coding,
+  Condition,
+  Coverage,
+  ExplanationOfBenefit,
+  ExplanationOfBenefitItemAdjudication,
+  MedicationRequest,
+  Money,
+  Patient,
+  Resource,
+} from '@medplum/fhirtypes';
+
+/** A resource as an insurer sent it: any object, whatever its type; the projections narrow it by resourceType. */
+export type FhirInput = Record<string, unknown>;
+
+/**
+ * A resource read through its R4 type but trusted in no field: any may be missing (and is checked where it is read,
+ * since an insurer may send a value of another type).
+ */
+type Received<T> = T extends readonly (infer U)[] ? Received<U>[] : T extends object ? { [K in keyof T]?: Received<T[K]> } : T;
+
+function received<T extends Resource>(resource: FhirInput, resourceType: T['resourceType']): Received<T> | null {
+  return resource.resourceType === resourceType ? (resource as Received<T>) : null;
 }
 
 export const SYSTEMS = {
@@ -30,22 +50,27 @@ const INSURER_PAID = new Set(['paidtoprovider', 'benefit', 'payment', 'cvrd_d_pl
 const TOTAL = new Set(['submitted', 'tot_rx_cst_amt', 'line_sbmtd_chrg_amt', 'clm_tot_chrg_amt']);
 const PHARMACY_TYPES = new Set(['pharmacy', 'PDE', 'rx']);
 
-const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const obj = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
+type Eob = Received<ExplanationOfBenefit>;
+type Concept = Received<CodeableConcept> | undefined;
+/** An item's adjudication or a claim's total: both a category and an amount. */
+type Adjudication = Received<Pick<ExplanationOfBenefitItemAdjudication, 'category' | 'amount'>>;
+
+const asArray = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-export function codingIn(concept: unknown, systems: readonly string[]): Coding | null {
-  const codings = asArray<Coding>(obj(concept).coding);
-  return codings.find((c) => c.system && systems.includes(c.system) && c.code) ?? null;
+export function codingIn(concept: Concept, systems: readonly string[]): Received<Coding> | null {
+  return asArray(concept?.coding).find((c) => c.system && systems.includes(c.system) && c.code) ?? null;
 }
 
 /** The last path segment of a code's URL-shaped system, or the code itself (CMS variables put the name in the system). */
-function categoryCodes(category: unknown): string[] {
-  return asArray<Coding>(obj(category).coding).flatMap((c) => [c.code, c.system?.split('/').pop()].filter((v): v is string => !!v).map((v) => v.toLowerCase()));
+function categoryCodes(category: Concept): string[] {
+  return asArray(category?.coding).flatMap((c) =>
+    [c.code, c.system?.split('/').pop()].filter((v): v is string => !!v).map((v) => v.toLowerCase()),
+  );
 }
 
-const money = (value: unknown): number | null => {
-  const amount = obj(value).value;
+const money = (value: Received<Money> | undefined): number | null => {
+  const amount = value?.value;
   return typeof amount === 'number' && Number.isFinite(amount) ? amount : null;
 };
 /** Money leaves the database as a string with two decimals (the spec's shape). */
@@ -56,9 +81,9 @@ const dateOnly = (value: unknown): string | null => {
   return text && /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null;
 };
 
-function adjudicated(adjudications: unknown, codes: Set<string>): number | null {
+function adjudicated(adjudications: Adjudication[] | undefined, codes: Set<string>): number | null {
   let total: number | null = null;
-  for (const adjudication of asArray<Json>(adjudications)) {
+  for (const adjudication of asArray(adjudications)) {
     if (!categoryCodes(adjudication.category).some((code) => codes.has(code))) continue;
     const amount = money(adjudication.amount);
     if (amount !== null) total = (total ?? 0) + amount;
@@ -66,45 +91,34 @@ function adjudicated(adjudications: unknown, codes: Set<string>): number | null 
   return total;
 }
 
-function eobType(resource: Json): string | null {
-  const codings = asArray<Coding>(obj(resource.type).coding);
+function eobType(resource: Eob): string | null {
+  const codings = asArray(resource.type?.coding);
   const coding = codings.find((c) => c.system === 'http://terminology.hl7.org/CodeSystem/claim-type') ?? codings.find((c) => c.code);
   return coding?.code ?? null;
 }
 
-function isPharmacy(resource: Json): boolean {
-  return asArray<Coding>(obj(resource.type).coding).some((c) => c.code && PHARMACY_TYPES.has(c.code));
+function isPharmacy(resource: Eob): boolean {
+  return asArray(resource.type?.coding).some((c) => c.code && PHARMACY_TYPES.has(c.code));
 }
 
-function providerName(resource: Json, roles: string[]): string | null {
-  for (const member of asArray<Json>(resource.careTeam)) {
+function providerName(resource: Eob, roles: string[]): string | null {
+  for (const member of asArray(resource.careTeam)) {
     const codes = categoryCodes(member.role);
     if (roles.some((role) => codes.includes(role))) {
-      const provider = obj(member.provider);
-      const name = str(provider.display) ?? str(obj(provider.identifier).value) ?? str(provider.reference);
+      const provider = member.provider;
+      const name = str(provider?.display) ?? str(provider?.identifier?.value) ?? str(provider?.reference);
       if (name) return name;
     }
   }
-  const fallback = obj(resource.provider);
-  return str(fallback.display) ?? str(obj(fallback.identifier).value) ?? null;
+  const fallback = resource.provider;
+  return str(fallback?.display) ?? str(fallback?.identifier?.value) ?? null;
 }
 
-function serviceDate(resource: Json): string | null {
-  const firstItemDate = asArray<Json>(resource.item).map((i) => dateOnly(i.servicedDate) ?? dateOnly(obj(i.servicedPeriod).start)).find(Boolean);
-  return dateOnly(obj(resource.billablePeriod).start) ?? firstItemDate ?? dateOnly(resource.created);
+function serviceDate(resource: Eob): string | null {
+  const firstItemDate = asArray(resource.item).map((i) => dateOnly(i.servicedDate) ?? dateOnly(i.servicedPeriod?.start)).find(Boolean);
+  return dateOnly(resource.billablePeriod?.start) ?? firstItemDate ?? dateOnly(resource.created);
 }
 
-export interface ClaimDiagnosis {
-  id: string;
-  diagnosis_code: string;
-  diagnosis_display: string | null;
-}
-export interface ClaimProcedure {
-  id: string;
-  procedure_code: string;
-  procedure_date: string | null;
-  procedure_display: string | null;
-}
 export interface ClaimRow {
   sourceId: string;
   claimType: string | null;
@@ -113,39 +127,51 @@ export interface ClaimRow {
   serviceDate: string | null;
   paymentAmount: number | null;
   renderingProvider: string | null;
-  diagnoses: ClaimDiagnosis[];
-  procedures: ClaimProcedure[];
+  diagnoses: HealthServiceDiagnosis[];
+  procedures: HealthServiceProcedure[];
 }
 
-export function claimFromEob(resource: Json): ClaimRow | null {
-  const id = str(resource.id);
-  if (!id || resource.resourceType !== 'ExplanationOfBenefit') return null;
-  const diagnoses: ClaimDiagnosis[] = [];
-  for (const diagnosis of asArray<Json>(resource.diagnosis)) {
+export function claimFromEob(input: FhirInput): ClaimRow | null {
+  const id = str(input.id);
+  const resource = received<ExplanationOfBenefit>(input, 'ExplanationOfBenefit');
+  if (!id || !resource) return null;
+  const diagnoses: HealthServiceDiagnosis[] = [];
+  for (const diagnosis of asArray(resource.diagnosis)) {
     const coding = codingIn(diagnosis.diagnosisCodeableConcept, SYSTEMS.icd10);
-    if (coding?.code) diagnoses.push({ id: String(diagnosis.sequence ?? diagnoses.length + 1), diagnosis_code: coding.code, diagnosis_display: coding.display ?? null });
-  }
-  const procedures: ClaimProcedure[] = [];
-  for (const procedure of asArray<Json>(resource.procedure)) {
-    const coding = codingIn(procedure.procedureCodeableConcept, SYSTEMS.procedure);
     if (coding?.code) {
-      procedures.push({ id: `p${procedure.sequence ?? procedures.length + 1}`, procedure_code: coding.code, procedure_date: dateOnly(procedure.date), procedure_display: coding.display ?? null });
+      diagnoses.push({
+        id: String(diagnosis.sequence ?? diagnoses.length + 1),
+        diagnosis_code: coding.code,
+        diagnosis_display: coding.display ?? null,
+      });
     }
   }
-  for (const item of asArray<Json>(resource.item)) {
+  const procedures: HealthServiceProcedure[] = [];
+  for (const procedure of asArray(resource.procedure)) {
+    const coding = codingIn(procedure.procedureCodeableConcept, SYSTEMS.procedure);
+    if (coding?.code) {
+      procedures.push({
+        id: `p${procedure.sequence ?? procedures.length + 1}`,
+        procedure_code: coding.code,
+        procedure_date: dateOnly(procedure.date),
+        procedure_display: coding.display ?? null,
+      });
+    }
+  }
+  for (const item of asArray(resource.item)) {
     const coding = codingIn(item.productOrService, SYSTEMS.procedure);
     if (coding?.code) {
       procedures.push({
         id: `i${item.sequence ?? procedures.length + 1}`,
         procedure_code: coding.code,
-        procedure_date: dateOnly(item.servicedDate) ?? dateOnly(obj(item.servicedPeriod).start),
+        procedure_date: dateOnly(item.servicedDate) ?? dateOnly(item.servicedPeriod?.start),
         procedure_display: coding.display ?? null,
       });
     }
   }
-  const totals = asArray<Json>(resource.total);
+  const totals = asArray(resource.total);
   const paidFromTotals = totals.length ? adjudicated(totals, INSURER_PAID) : null;
-  const paidFromItems = asArray<Json>(resource.item).reduce<number | null>((sum, item) => {
+  const paidFromItems = asArray(resource.item).reduce<number | null>((sum, item) => {
     const paid = adjudicated(item.adjudication, INSURER_PAID);
     return paid === null ? sum : (sum ?? 0) + paid;
   }, null);
@@ -155,7 +181,7 @@ export function claimFromEob(resource: Json): ClaimRow | null {
     status: str(resource.status),
     outcome: str(resource.outcome),
     serviceDate: serviceDate(resource),
-    paymentAmount: money(obj(resource.payment).amount) ?? paidFromTotals ?? paidFromItems,
+    paymentAmount: money(resource.payment?.amount) ?? paidFromTotals ?? paidFromItems,
     renderingProvider: providerName(resource, ['rendering', 'performing', 'primary', 'attending']),
     diagnoses,
     procedures,
@@ -174,16 +200,17 @@ export interface PrescriptionRow {
 }
 
 /** One prescription per NDC line of a pharmacy claim. */
-export function prescriptionsFromEob(resource: Json): PrescriptionRow[] {
-  const id = str(resource.id);
-  if (!id || resource.resourceType !== 'ExplanationOfBenefit' || !isPharmacy(resource)) return [];
+export function prescriptionsFromEob(input: FhirInput): PrescriptionRow[] {
+  const id = str(input.id);
+  const resource = received<ExplanationOfBenefit>(input, 'ExplanationOfBenefit');
+  if (!id || !resource || !isPharmacy(resource)) return [];
   const rows: PrescriptionRow[] = [];
-  for (const item of asArray<Json>(resource.item)) {
+  for (const item of asArray(resource.item)) {
     const ndc = codingIn(item.productOrService, SYSTEMS.ndc);
     if (!ndc?.code) continue;
     rows.push({
       sourceId: `ExplanationOfBenefit/${id}/${item.sequence ?? rows.length + 1}`,
-      drugName: ndc.display ?? str(obj(item.productOrService).text),
+      drugName: ndc.display ?? str(item.productOrService?.text),
       drugNdc: ndc.code.replace(/-/g, ''),
       datePrescribed: dateOnly(item.servicedDate) ?? serviceDate(resource),
       provider: providerName(resource, ['prescribing', 'prescriber', 'primary', 'performing']),
@@ -195,18 +222,19 @@ export function prescriptionsFromEob(resource: Json): PrescriptionRow[] {
   return rows;
 }
 
-export function prescriptionFromMedicationRequest(resource: Json): PrescriptionRow | null {
-  const id = str(resource.id);
-  if (!id || resource.resourceType !== 'MedicationRequest') return null;
-  const concept = obj(resource.medicationCodeableConcept);
+export function prescriptionFromMedicationRequest(input: FhirInput): PrescriptionRow | null {
+  const id = str(input.id);
+  const resource = received<MedicationRequest>(input, 'MedicationRequest');
+  if (!id || !resource) return null;
+  const concept = resource.medicationCodeableConcept;
   const ndc = codingIn(concept, SYSTEMS.ndc);
-  const any = ndc ?? codingIn(concept, SYSTEMS.rxnorm) ?? asArray<Coding>(concept.coding)[0] ?? null;
+  const any = ndc ?? codingIn(concept, SYSTEMS.rxnorm) ?? asArray(concept?.coding)[0] ?? null;
   return {
     sourceId: `MedicationRequest/${id}`,
-    drugName: any?.display ?? str(concept.text) ?? str(obj(resource.medicationReference).display),
+    drugName: any?.display ?? str(concept?.text) ?? str(resource.medicationReference?.display),
     drugNdc: ndc?.code?.replace(/-/g, '') ?? null,
     datePrescribed: dateOnly(resource.authoredOn),
-    provider: str(obj(resource.requester).display),
+    provider: str(resource.requester?.display),
     patientPaid: null,
     insurerPaid: null,
     totalPrice: null,
@@ -222,16 +250,17 @@ export interface ConditionRow {
   onsetDate: string | null;
 }
 
-export function conditionFromResource(resource: Json): ConditionRow | null {
-  const id = str(resource.id);
-  if (!id || resource.resourceType !== 'Condition') return null;
-  const coding = codingIn(resource.code, [...SYSTEMS.icd10, 'http://snomed.info/sct']) ?? asArray<Coding>(obj(resource.code).coding)[0] ?? null;
+export function conditionFromResource(input: FhirInput): ConditionRow | null {
+  const id = str(input.id);
+  const resource = received<Condition>(input, 'Condition');
+  if (!id || !resource) return null;
+  const coding = codingIn(resource.code, [...SYSTEMS.icd10, 'http://snomed.info/sct']) ?? asArray(resource.code?.coding)[0] ?? null;
   return {
     sourceId: id,
     codeSystem: coding?.system ?? null,
     code: coding?.code ?? null,
-    display: coding?.display ?? str(obj(resource.code).text),
-    clinicalStatus: asArray<Coding>(obj(resource.clinicalStatus).coding)[0]?.code ?? null,
+    display: coding?.display ?? str(resource.code?.text),
+    clinicalStatus: asArray(resource.clinicalStatus?.coding)[0]?.code ?? null,
     onsetDate: dateOnly(resource.onsetDateTime) ?? dateOnly(resource.recordedDate),
   };
 }
@@ -246,21 +275,22 @@ export interface CoverageRow {
   periodEnd: string | null;
 }
 
-export function coverageFromResource(resource: Json): CoverageRow | null {
-  const id = str(resource.id);
-  if (!id || resource.resourceType !== 'Coverage') return null;
-  const classes = asArray<Json>(resource.class);
+export function coverageFromResource(input: FhirInput): CoverageRow | null {
+  const id = str(input.id);
+  const resource = received<Coverage>(input, 'Coverage');
+  if (!id || !resource) return null;
+  const classes = asArray(resource.class);
   const classOf = (code: string) => classes.find((c) => categoryCodes(c.type).includes(code));
   const plan = classOf('plan') ?? classOf('group');
-  const periodStart = dateOnly(obj(resource.period).start);
+  const periodStart = dateOnly(resource.period?.start);
   return {
     sourceId: id,
     status: str(resource.status),
     planName: str(plan?.name) ?? str(plan?.value),
-    marketingName: str(classOf('plan')?.name) ?? str(asArray<Json>(resource.payor)[0]?.display) ?? str(obj(resource.type).text),
+    marketingName: str(classOf('plan')?.name) ?? str(asArray(resource.payor)[0]?.display) ?? str(resource.type?.text),
     planYear: periodStart ? Number(periodStart.slice(0, 4)) : null,
     periodStart,
-    periodEnd: dateOnly(obj(resource.period).end),
+    periodEnd: dateOnly(resource.period?.end),
   };
 }
 
@@ -278,19 +308,20 @@ export interface PatientDemographics {
   gender: string | null;
 }
 
-export function demographicsFromPatient(resource: Json): PatientDemographics | null {
-  if (resource.resourceType !== 'Patient') return null;
-  const names = asArray<Json>(resource.name);
+export function demographicsFromPatient(input: FhirInput): PatientDemographics | null {
+  const resource = received<Patient>(input, 'Patient');
+  if (!resource) return null;
+  const names = asArray(resource.name);
   const name = names.find((n) => n.use === 'official') ?? names[0] ?? {};
-  const telecom = asArray<Json>(resource.telecom);
-  const addresses = asArray<Json>(resource.address);
+  const telecom = asArray(resource.telecom);
+  const addresses = asArray(resource.address);
   const address = addresses.find((a) => a.use === 'home') ?? addresses[0] ?? {};
   return {
-    firstName: asArray<string>(name.given).join(' ') || null,
+    firstName: asArray(name.given).join(' ') || null,
     lastName: str(name.family),
     email: str(telecom.find((t) => t.system === 'email')?.value),
     phoneNumber: str(telecom.find((t) => t.system === 'phone')?.value),
-    streetAddress: asArray<string>(address.line).join(', ') || null,
+    streetAddress: asArray(address.line).join(', ') || null,
     city: str(address.city),
     district: str(address.district),
     state: str(address.state),

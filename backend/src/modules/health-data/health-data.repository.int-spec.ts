@@ -68,12 +68,14 @@ describe('HealthDataRepository (PostgreSQL)', () => {
       { resource_type: 'ExplanationOfBenefit', source_id: 'eob-2', resource: eob('eob-2') },
     ]);
     const claims = await repository.claimsOf(user.id);
-    expect(claims.map((c) => [c.source_id, c.service_date, c.payment_amount, c.diagnoses])).toEqual([
+    expect(claims.map((c) => [c.sourceId, c.serviceDate, c.paymentAmount, c.diagnoses])).toEqual([
       ['eob-1', '2025-03-04', '120.50', [{ id: '1', diagnosis_code: 'E11.9', diagnosis_display: 'Type 2 diabetes' }]],
       ['eob-2', '2025-03-04', '120.50', []],
     ]);
-    await expect(repository.prescriptionsOf(user.id)).resolves.toMatchObject([{ drug_ndc: '00093104801', patient_paid: '4.00', total_price: '15.25' }]);
-    await expect(repository.currentCoveragesOf(user.id)).resolves.toEqual([{ marketing_name: 'Gold', plan_year: 2025, plan_name: 'Plan A' }]);
+    await expect(repository.prescriptionsOf(user.id)).resolves.toMatchObject([
+      { drugNdc: '00093104801', patientPaid: '4.00', totalPrice: '15.25' },
+    ]);
+    await expect(repository.currentCoveragesOf(user.id)).resolves.toEqual([{ marketingName: 'Gold', planYear: 2025, planName: 'Plan A' }]);
     await expect(dataSource.query(`SELECT source_id, code, onset_date::text AS onset_date FROM conditions WHERE user_id = $1`, [user.id])).resolves.toEqual([
       { source_id: 'cond-1', code: 'E11.9', onset_date: '2020-01-01' },
     ]);
@@ -101,7 +103,7 @@ describe('HealthDataRepository (PostgreSQL)', () => {
     expect(claims['eob-2']).not.toBe(before.claims['eob-2']);
     const [stored] = await dataSource.query(`SELECT resource FROM fhir_resources WHERE user_id = $1 AND source_id = 'eob-2'`, [user.id]);
     expect(stored.resource).toEqual(eob('eob-2', { status: 'cancelled' }));
-    expect((await repository.claimsOf(user.id)).find((c) => c.source_id === 'eob-2')).toMatchObject({ status: 'cancelled' });
+    expect((await repository.claimsOf(user.id)).find((c) => c.sourceId === 'eob-2')).toMatchObject({ status: 'cancelled' });
     await expect(dataSource.query(`SELECT count(*)::int AS n FROM prescriptions WHERE user_id = $1`, [user.id])).resolves.toEqual([{ n: 1 }]);
   });
 

@@ -1,3 +1,4 @@
+import type { HealthServiceDiagnosis, HealthServiceProcedure } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -70,30 +71,41 @@ const UPSERT_PAGE = `
   )
   SELECT set_config('synchronous_commit', 'off', true)`;
 
-export interface ClaimRecord {
+/** A stored claim, as the screens read it. */
+export interface StoredClaim {
   id: string;
-  source_id: string;
-  claim_type: string | null;
+  sourceId: string;
+  insurerKey: string;
+  claimType: string | null;
   status: string | null;
   outcome: string | null;
-  service_date: string | null;
-  payment_amount: string | null;
-  rendering_provider: string | null;
-  diagnoses: unknown[];
-  procedures: unknown[];
-  insurer_key: string;
+  /** YYYY-MM-DD */
+  serviceDate: string | null;
+  /** Two decimals. */
+  paymentAmount: string | null;
+  renderingProvider: string | null;
+  diagnoses: HealthServiceDiagnosis[];
+  procedures: HealthServiceProcedure[];
 }
 
-export interface PrescriptionRecord {
+/** A stored prescription; money as strings with two decimals. */
+export interface StoredPrescription {
   id: string;
-  drug_name: string | null;
-  drug_ndc: string | null;
-  date_prescribed: string | null;
+  insurerKey: string;
+  drugName: string | null;
+  drugNdc: string | null;
+  /** YYYY-MM-DD */
+  datePrescribed: string | null;
   provider: string | null;
-  patient_paid: string | null;
-  insurer_paid: string | null;
-  total_price: string | null;
-  insurer_key: string;
+  patientPaid: string | null;
+  insurerPaid: string | null;
+  totalPrice: string | null;
+}
+
+export interface CoveragePlan {
+  marketingName: string | null;
+  planYear: number | null;
+  planName: string | null;
 }
 
 /** Idempotent writes keyed by (user, insurer, source id), and the reads of the data screens. */
@@ -122,37 +134,87 @@ export class HealthDataRepository {
     ]);
   }
 
-  claimsOf(userId: string): Promise<ClaimRecord[]> {
-    return this.dataSource.query(
+  async claimsOf(userId: string): Promise<StoredClaim[]> {
+    const rows: ClaimRecord[] = await this.dataSource.query(
       `SELECT id, source_id, insurer_key, claim_type, status, outcome, to_char(service_date, 'YYYY-MM-DD') AS service_date,
               payment_amount::text AS payment_amount, rendering_provider, diagnoses, procedures
        FROM claims WHERE user_id = $1 ORDER BY service_date DESC NULLS LAST, source_id`,
       [userId],
     );
+    return rows.map((row) => ({
+      id: row.id,
+      sourceId: row.source_id,
+      insurerKey: row.insurer_key,
+      claimType: row.claim_type,
+      status: row.status,
+      outcome: row.outcome,
+      serviceDate: row.service_date,
+      paymentAmount: row.payment_amount,
+      renderingProvider: row.rendering_provider,
+      diagnoses: row.diagnoses,
+      procedures: row.procedures,
+    }));
   }
 
-  prescriptionsOf(userId: string): Promise<PrescriptionRecord[]> {
-    return this.dataSource.query(
+  async prescriptionsOf(userId: string): Promise<StoredPrescription[]> {
+    const rows: PrescriptionRecord[] = await this.dataSource.query(
       `SELECT id, insurer_key, drug_name, drug_ndc, to_char(date_prescribed, 'YYYY-MM-DD') AS date_prescribed, provider,
               patient_paid::text AS patient_paid, insurer_paid::text AS insurer_paid, total_price::text AS total_price
        FROM prescriptions WHERE user_id = $1 ORDER BY date_prescribed DESC NULLS LAST, source_id`,
       [userId],
     );
+    return rows.map((row) => ({
+      id: row.id,
+      insurerKey: row.insurer_key,
+      drugName: row.drug_name,
+      drugNdc: row.drug_ndc,
+      datePrescribed: row.date_prescribed,
+      provider: row.provider,
+      patientPaid: row.patient_paid,
+      insurerPaid: row.insurer_paid,
+      totalPrice: row.total_price,
+    }));
   }
 
-  currentCoveragesOf(userId: string): Promise<{ marketing_name: string | null; plan_year: number | null; plan_name: string | null }[]> {
-    return this.dataSource.query(
+  /** The user's coverages, the active ones first, then the latest. */
+  async currentCoveragesOf(userId: string): Promise<CoveragePlan[]> {
+    const rows: CoverageRecord[] = await this.dataSource.query(
       `SELECT marketing_name, plan_year, plan_name FROM coverages
        WHERE user_id = $1 ORDER BY (status = 'active') DESC, period_start DESC NULLS LAST`,
       [userId],
     );
+    return rows.map((row) => ({ marketingName: row.marketing_name, planYear: row.plan_year, planName: row.plan_name }));
   }
+}
 
-  async countsOf(userId: string, insurer: string): Promise<Record<string, number>> {
-    const rows: { resource_type: string; count: string }[] = await this.dataSource.query(
-      `SELECT resource_type, count(*) AS count FROM fhir_resources WHERE user_id = $1 AND insurer_key = $2 GROUP BY resource_type`,
-      [userId, insurer],
-    );
-    return Object.fromEntries(rows.map((r) => [r.resource_type, Number(r.count)]));
-  }
+interface ClaimRecord {
+  id: string;
+  source_id: string;
+  insurer_key: string;
+  claim_type: string | null;
+  status: string | null;
+  outcome: string | null;
+  service_date: string | null;
+  payment_amount: string | null;
+  rendering_provider: string | null;
+  diagnoses: HealthServiceDiagnosis[];
+  procedures: HealthServiceProcedure[];
+}
+
+interface PrescriptionRecord {
+  id: string;
+  insurer_key: string;
+  drug_name: string | null;
+  drug_ndc: string | null;
+  date_prescribed: string | null;
+  provider: string | null;
+  patient_paid: string | null;
+  insurer_paid: string | null;
+  total_price: string | null;
+}
+
+interface CoverageRecord {
+  marketing_name: string | null;
+  plan_year: number | null;
+  plan_name: string | null;
 }

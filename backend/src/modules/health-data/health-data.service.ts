@@ -1,3 +1,4 @@
+import type { CurrentPlanResponse, ExplanationOfBenefitsResponse, UserDrugsResponse } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { PatientInfoRepository } from '../accounts';
 import {
@@ -10,40 +11,14 @@ import {
   type ClaimRow,
   type ConditionRow,
   type CoverageRow,
+  type FhirInput,
   type PrescriptionRow,
 } from './fhir-projections';
 import { HealthDataRepository } from './health-data.repository';
 
-type Json = Record<string, unknown>;
-
 export interface IngestResult {
   stored: number;
   skipped: number;
-}
-
-export interface HealthServiceEntry {
-  id: string;
-  date: string | null;
-  type: string | null;
-  status: string | null;
-  outcome: string | null;
-  payment_amount: string | null;
-  rendering_provider: string | null;
-  insurer: string;
-  diagnoses: unknown[];
-  procedures: unknown[];
-}
-
-export interface RxHistoryEntry {
-  id: string;
-  drug_name: string | null;
-  drug_ndc: string | null;
-  date_prescribed: string | null;
-  provider: string | null;
-  patient_paid: string | null;
-  insurer_paid: string | null;
-  total_price: string | null;
-  insurer: string;
 }
 
 /** The health-data store: raw FHIR resources as received, and the projections the screens read. */
@@ -58,16 +33,16 @@ export class HealthDataService {
    * Stores one page of a fetch, its resources and their projections together, keyed by the source's ids, so a
    * retried or repeated fetch updates rows and never duplicates them.
    */
-  async ingest(userId: string, insurer: string, resources: Json[]): Promise<IngestResult> {
+  async ingest(userId: string, insurer: string, resources: FhirInput[]): Promise<IngestResult> {
     const claims: ClaimRow[] = [];
     const prescriptions: PrescriptionRow[] = [];
     const conditions: ConditionRow[] = [];
     const coverages: CoverageRow[] = [];
-    let patient: Json | null = null;
+    let patient: FhirInput | null = null;
     let skipped = 0;
     // A resource an insurer sends twice in one page (e.g. an _include'd resource) is stored once, the last copy:
     // one statement cannot upsert the same row twice.
-    const unique = new Map<string, Json>();
+    const unique = new Map<string, FhirInput>();
     for (const resource of resources) {
       const type = typeof resource.resourceType === 'string' ? resource.resourceType : null;
       const id = typeof resource.id === 'string' && resource.id ? resource.id : null;
@@ -107,30 +82,45 @@ export class HealthDataService {
     return { stored: raw.length, skipped };
   }
 
-  async explanationOfBenefits(userId: string): Promise<{ EOB: HealthServiceEntry[] }> {
-    const rows = await this.repository.claimsOf(userId);
+  async explanationOfBenefits(userId: string): Promise<ExplanationOfBenefitsResponse> {
+    const claims = await this.repository.claimsOf(userId);
     return {
-      EOB: rows.map((r) => ({
-        id: r.id,
-        date: r.service_date,
-        type: r.claim_type,
-        status: r.status,
-        outcome: r.outcome,
-        payment_amount: r.payment_amount,
-        rendering_provider: r.rendering_provider,
-        insurer: r.insurer_key,
-        diagnoses: r.diagnoses,
-        procedures: r.procedures,
+      EOB: claims.map((claim) => ({
+        id: claim.id,
+        date: claim.serviceDate,
+        type: claim.claimType,
+        status: claim.status,
+        outcome: claim.outcome,
+        payment_amount: claim.paymentAmount,
+        rendering_provider: claim.renderingProvider,
+        insurer: claim.insurerKey,
+        diagnoses: claim.diagnoses,
+        procedures: claim.procedures,
       })),
     };
   }
 
-  async userDrugs(userId: string): Promise<{ queryRes: RxHistoryEntry[] }> {
-    const rows = await this.repository.prescriptionsOf(userId);
-    return { queryRes: rows.map(({ insurer_key, ...row }) => ({ ...row, insurer: insurer_key })) };
+  async userDrugs(userId: string): Promise<UserDrugsResponse> {
+    const prescriptions = await this.repository.prescriptionsOf(userId);
+    return {
+      queryRes: prescriptions.map((rx) => ({
+        id: rx.id,
+        drug_name: rx.drugName,
+        drug_ndc: rx.drugNdc,
+        date_prescribed: rx.datePrescribed,
+        provider: rx.provider,
+        patient_paid: rx.patientPaid,
+        insurer_paid: rx.insurerPaid,
+        total_price: rx.totalPrice,
+        insurer: rx.insurerKey,
+      })),
+    };
   }
 
-  async currentPlan(userId: string): Promise<{ userCurrentPlan: { marketing_name: string | null; plan_year: number | null; plan_name: string | null }[] }> {
-    return { userCurrentPlan: await this.repository.currentCoveragesOf(userId) };
+  async currentPlan(userId: string): Promise<CurrentPlanResponse> {
+    const plans = await this.repository.currentCoveragesOf(userId);
+    return {
+      userCurrentPlan: plans.map((plan) => ({ marketing_name: plan.marketingName, plan_year: plan.planYear, plan_name: plan.planName })),
+    };
   }
 }

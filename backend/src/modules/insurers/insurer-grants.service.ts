@@ -29,14 +29,14 @@ export class InsurerGrantsService extends InsurerGrants {
 
   async revokeAll(userId: string): Promise<void> {
     for (const link of await this.repository.linksOf(userId)) {
-      if (!isInsurerKey(link.insurer_key)) continue;
-      const insurer = link.insurer_key;
+      if (!isInsurerKey(link.insurer)) continue;
+      const insurer = link.insurer;
       const endpoints = this.config.get('insurers', { infer: true }).endpoints[insurer];
       if (!endpoints.revocationUrl) continue;
       // The refresh token first: at most insurers, revoking it ends the whole grant.
       const tokens: ['refresh_token' | 'access_token', string | null][] = [
-        ['refresh_token', link.refresh_token_enc],
-        ['access_token', link.access_token_enc],
+        ['refresh_token', link.refreshTokenEnc],
+        ['access_token', link.accessTokenEnc],
       ];
       for (const [hint, sealed] of tokens) {
         if (!sealed) continue;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InsuranceStatus } from '../auth';
+import { InsuranceStatus } from '../../common/ports';
 import { InsurersRepository } from './insurers.repository';
 
 /** Login's `hasInsurance`: the user has linked an insurer. */

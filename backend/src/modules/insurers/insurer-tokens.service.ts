@@ -3,21 +3,18 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config';
-import { requestToken, type TokenSet } from './adapters/oauth.client';
+import { exchangeAuthorizationCode, refreshTokens, type TokenSet } from './adapters/oauth.client';
 import { PartnerPermanentError } from './insurers.errors';
-import { InsurerLinkRow, InsurersRepository, LinkTokens } from './insurers.repository';
+import { InsurerLink, InsurersRepository, LinkTokens } from './insurers.repository';
 import { TokenCipher } from './token-cipher';
 
 // Refresh a little before the insurer's expiry, so a long paging run does not cross it.
 const EXPIRY_MARGIN_MS = 60_000;
 
-const fresh = (link: InsurerLinkRow): boolean => {
-  const expiresAt = link.access_expires_at ? new Date(link.access_expires_at).getTime() : null;
-  return expiresAt === null || expiresAt - EXPIRY_MARGIN_MS > Date.now();
-};
+const fresh = (link: InsurerLink): boolean =>
+  link.accessExpiresAt === null || link.accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now();
 
-const expired = (link: InsurerLinkRow): boolean =>
-  link.access_expires_at !== null && new Date(link.access_expires_at).getTime() <= Date.now();
+const expired = (link: InsurerLink): boolean => link.accessExpiresAt !== null && link.accessExpiresAt.getTime() <= Date.now();
 
 /** Insurer tokens: sealed at rest, exchanged and refreshed over OAuth, never sent to the browser. */
 @Injectable()
@@ -35,14 +32,7 @@ export class InsurerTokensService {
 
   /** Trades an authorization code (with its PKCE verifier) for tokens and stores the link. */
   async exchangeCode(userId: string, insurer: InsurerKey, subset: string | null, code: string, verifier: string): Promise<void> {
-    const endpoints = this.endpoints(insurer);
-    const tokens = await requestToken(endpoints, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: endpoints.redirectUri,
-      code_verifier: verifier,
-      client_id: endpoints.clientId,
-    });
+    const tokens = await exchangeAuthorizationCode(this.endpoints(insurer), code, verifier);
     await this.repository.upsertLink(userId, insurer, subset, this.seal(userId, insurer, tokens));
   }
 
@@ -51,33 +41,29 @@ export class InsurerTokensService {
    * comes). Refresh tokens are single use, so a refresh holds the link's row lock: a second job waiting on it
    * re-reads the link and uses the token the first one obtained instead of spending the old refresh token again.
    */
-  async accessToken(link: InsurerLinkRow): Promise<string> {
-    const userId = link.user_id;
-    const insurer = link.insurer_key as InsurerKey;
-    if (fresh(link)) return this.cipher.decrypt(link.access_token_enc, { userId, insurer, column: 'insurer_links.access_token_enc' });
+  async accessToken(link: InsurerLink): Promise<string> {
+    const userId = link.userId;
+    const insurer = link.insurer as InsurerKey;
+    if (fresh(link)) return this.cipher.decrypt(link.accessTokenEnc, { userId, insurer, column: 'insurer_links.access_token_enc' });
     return this.dataSource.transaction(async (manager) => {
       const current = await this.repository.lockLink(link.id, manager);
       if (!current) throw new PartnerPermanentError('the insurer is no longer linked');
       // Another job refreshed while this one waited: its token is the one to use (the old refresh token is spent).
-      const refreshedMeanwhile = current.access_token_enc !== link.access_token_enc && !expired(current);
+      const refreshedMeanwhile = current.accessTokenEnc !== link.accessTokenEnc && !expired(current);
       Object.assign(link, current);
       if (refreshedMeanwhile || fresh(current)) {
-        return this.cipher.decrypt(current.access_token_enc, { userId, insurer, column: 'insurer_links.access_token_enc' });
+        return this.cipher.decrypt(current.accessTokenEnc, { userId, insurer, column: 'insurer_links.access_token_enc' });
       }
-      if (!current.refresh_token_enc) {
+      if (!current.refreshTokenEnc) {
         throw new PartnerPermanentError('the access token expired and the insurer gave no refresh token: link again');
       }
-      const endpoints = this.endpoints(insurer);
-      const tokens = await requestToken(endpoints, {
-        grant_type: 'refresh_token',
-        refresh_token: this.cipher.decrypt(current.refresh_token_enc, { userId, insurer, column: 'insurer_links.refresh_token_enc' }),
-        client_id: endpoints.clientId,
-      });
+      const refreshToken = this.cipher.decrypt(current.refreshTokenEnc, { userId, insurer, column: 'insurer_links.refresh_token_enc' });
+      const tokens = await refreshTokens(this.endpoints(insurer), refreshToken);
       const sealed = this.seal(userId, insurer, tokens);
       await this.repository.updateAccessToken(link.id, sealed.accessTokenEnc, sealed.refreshTokenEnc, sealed.accessExpiresAt, manager);
-      link.access_token_enc = sealed.accessTokenEnc;
-      link.access_expires_at = sealed.accessExpiresAt;
-      if (sealed.refreshTokenEnc) link.refresh_token_enc = sealed.refreshTokenEnc;
+      link.accessTokenEnc = sealed.accessTokenEnc;
+      link.accessExpiresAt = sealed.accessExpiresAt;
+      if (sealed.refreshTokenEnc) link.refreshTokenEnc = sealed.refreshTokenEnc;
       return tokens.accessToken;
     });
   }

@@ -1,37 +1,51 @@
-import { InsurerTexts } from '@healthlink/contracts';
+import { InsurersErrorCode, InsurerTexts, ReferralMessages } from '@healthlink/contracts';
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/errors';
 
-export type InsurersErrorCode =
-  | 'INSURERS.UNKNOWN_INSURER'
-  | 'INSURERS.UNKNOWN_OPERATION'
-  | 'INSURERS.STATE_INVALID'
-  | 'INSURERS.NOT_LINKED'
-  | 'INSURERS.VALIDATION';
-
-export class InsurersError extends AppError {
+export class InsurersError extends AppError<InsurersErrorCode> {
   constructor(code: InsurersErrorCode, status: HttpStatus, message: string, fieldErrors?: { field: string; message: string }[]) {
     super(code, status, message, fieldErrors);
   }
 
   static unknownInsurer(value: string): InsurersError {
-    return new InsurersError('INSURERS.UNKNOWN_INSURER', HttpStatus.NOT_FOUND, `${InsurerTexts.unknownInsurer}: ${value.slice(0, 60)}`);
+    const message = `${InsurerTexts.unknownInsurer}: ${value.slice(0, 60)}`;
+    return new InsurersError(InsurersErrorCode.UnknownInsurer, HttpStatus.NOT_FOUND, message);
   }
 
   static unknownOperation(value: string): InsurersError {
-    return new InsurersError('INSURERS.UNKNOWN_OPERATION', HttpStatus.NOT_FOUND, `${InsurerTexts.unknownOperation}: ${value.slice(0, 60)}`);
+    const message = `${InsurerTexts.unknownOperation}: ${value.slice(0, 60)}`;
+    return new InsurersError(InsurersErrorCode.UnknownOperation, HttpStatus.NOT_FOUND, message);
   }
 
   static stateInvalid(): InsurersError {
-    return new InsurersError('INSURERS.STATE_INVALID', HttpStatus.BAD_REQUEST, InsurerTexts.stateInvalid, [{ field: 'state', message: InsurerTexts.stateInvalid }]);
+    return new InsurersError(InsurersErrorCode.StateInvalid, HttpStatus.BAD_REQUEST, InsurerTexts.stateInvalid, [
+      { field: 'state', message: InsurerTexts.stateInvalid },
+    ]);
   }
 
   static notLinked(): InsurersError {
-    return new InsurersError('INSURERS.NOT_LINKED', HttpStatus.CONFLICT, InsurerTexts.notLinked);
+    return new InsurersError(InsurersErrorCode.NotLinked, HttpStatus.CONFLICT, InsurerTexts.notLinked);
   }
 
   static validation(field: string, message: string): InsurersError {
-    return new InsurersError('INSURERS.VALIDATION', HttpStatus.BAD_REQUEST, message, [{ field, message }]);
+    return new InsurersError(InsurersErrorCode.Validation, HttpStatus.BAD_REQUEST, message, [{ field, message }]);
+  }
+
+  static partnerUnauthorized(): InsurersError {
+    return new InsurersError(InsurersErrorCode.PartnerUnauthorized, HttpStatus.UNAUTHORIZED, 'A valid partner API key is required');
+  }
+
+  static referralInvalid(): InsurersError {
+    return new InsurersError(InsurersErrorCode.ReferralInvalid, HttpStatus.BAD_REQUEST, ReferralMessages.invalid);
+  }
+
+  // 409, not 401: the web ends a session on a 401, and this visitor may hold one.
+  static referralSignInRequired(): InsurersError {
+    return new InsurersError(InsurersErrorCode.ReferralSignInRequired, HttpStatus.CONFLICT, ReferralMessages.signInRequired);
+  }
+
+  static referralOtherAccount(): InsurersError {
+    return new InsurersError(InsurersErrorCode.ReferralOtherAccount, HttpStatus.FORBIDDEN, ReferralMessages.otherAccount);
   }
 }
 

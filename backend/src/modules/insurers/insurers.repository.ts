@@ -3,7 +3,28 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { SEALED_PREFIX } from './token-cipher';
 
-export interface OAuthStateRow {
+/** An OAuth state, spent or about to be: the PKCE verifier is sealed by TokenCipher. */
+export interface OAuthState {
+  id: string;
+  userId: string;
+  insurer: string;
+  subset: string | null;
+  codeVerifierEnc: string;
+}
+
+/** A user's link to an insurer: its tokens sealed by TokenCipher. */
+export interface InsurerLink {
+  id: string;
+  userId: string;
+  insurer: string;
+  subset: string | null;
+  patientId: string | null;
+  accessTokenEnc: string;
+  refreshTokenEnc: string | null;
+  accessExpiresAt: Date | null;
+}
+
+interface OAuthStateRow {
   id: string;
   user_id: string;
   insurer_key: string;
@@ -11,7 +32,7 @@ export interface OAuthStateRow {
   code_verifier_enc: string;
 }
 
-export interface InsurerLinkRow {
+interface InsurerLinkRow {
   id: string;
   user_id: string;
   insurer_key: string;
@@ -22,6 +43,28 @@ export interface InsurerLinkRow {
   access_expires_at: Date | null;
 }
 
+const STATE_COLUMNS = 'id, user_id, insurer_key, subset, code_verifier_enc';
+const LINK_COLUMNS = 'id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at';
+
+const toState = (row: OAuthStateRow): OAuthState => ({
+  id: row.id,
+  userId: row.user_id,
+  insurer: row.insurer_key,
+  subset: row.subset,
+  codeVerifierEnc: row.code_verifier_enc,
+});
+
+const toLink = (row: InsurerLinkRow): InsurerLink => ({
+  id: row.id,
+  userId: row.user_id,
+  insurer: row.insurer_key,
+  subset: row.subset,
+  patientId: row.patient_id,
+  accessTokenEnc: row.access_token_enc,
+  refreshTokenEnc: row.refresh_token_enc,
+  accessExpiresAt: row.access_expires_at === null ? null : new Date(row.access_expires_at),
+});
+
 export interface LinkTokens {
   patientId: string | null;
   accessTokenEnc: string;
@@ -31,12 +74,21 @@ export interface LinkTokens {
   scope: string | null;
 }
 
+export interface NewOAuthState {
+  stateHash: string;
+  userId: string;
+  insurer: string;
+  subset: string | null;
+  codeVerifierEnc: string;
+  expiresAt: Date;
+}
+
 /** OAuth states, insurer links (tokens sealed by TokenCipher) and add-insurer requests. */
 @Injectable()
 export class InsurersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async createState(row: { stateHash: string; userId: string; insurer: string; subset: string | null; codeVerifierEnc: string; expiresAt: Date }): Promise<void> {
+  async createState(row: NewOAuthState): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO oauth_states (state_hash, user_id, insurer_key, subset, code_verifier_enc, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [row.stateHash, row.userId, row.insurer, row.subset, row.codeVerifierEnc, row.expiresAt],
@@ -44,22 +96,19 @@ export class InsurersRepository {
   }
 
   /** Spends a state once: only when it is the user's, for this insurer, unused and not expired. */
-  async consumeState(stateHash: string, userId: string, insurer: string): Promise<OAuthStateRow | null> {
+  async consumeState(stateHash: string, userId: string, insurer: string): Promise<OAuthState | null> {
     const [rows]: [OAuthStateRow[], number] = await this.dataSource.query(
       `UPDATE oauth_states SET used_at = now()
        WHERE state_hash = $1 AND user_id = $2 AND insurer_key = $3 AND used_at IS NULL AND expires_at > now()
-       RETURNING id, user_id, insurer_key, subset, code_verifier_enc`,
+       RETURNING ${STATE_COLUMNS}`,
       [stateHash, userId, insurer],
     );
-    return rows[0] ?? null;
+    return rows[0] ? toState(rows[0]) : null;
   }
 
-  async findState(id: string): Promise<OAuthStateRow | null> {
-    const rows: OAuthStateRow[] = await this.dataSource.query(
-      `SELECT id, user_id, insurer_key, subset, code_verifier_enc FROM oauth_states WHERE id = $1`,
-      [id],
-    );
-    return rows[0] ?? null;
+  async findState(id: string): Promise<OAuthState | null> {
+    const rows: OAuthStateRow[] = await this.dataSource.query(`SELECT ${STATE_COLUMNS} FROM oauth_states WHERE id = $1`, [id]);
+    return rows[0] ? toState(rows[0]) : null;
   }
 
   async upsertLink(userId: string, insurer: string, subset: string | null, tokens: LinkTokens): Promise<void> {
@@ -93,30 +142,25 @@ export class InsurersRepository {
   }
 
   /** The link's row, locked until the caller's transaction ends (one refresh at a time per link). */
-  async lockLink(linkId: string, manager: EntityManager): Promise<InsurerLinkRow | null> {
-    const rows: InsurerLinkRow[] = await manager.query(
-      `SELECT id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at
-       FROM insurer_links WHERE id = $1 FOR UPDATE`,
-      [linkId],
-    );
-    return rows[0] ?? null;
+  async lockLink(linkId: string, manager: EntityManager): Promise<InsurerLink | null> {
+    const rows: InsurerLinkRow[] = await manager.query(`SELECT ${LINK_COLUMNS} FROM insurer_links WHERE id = $1 FOR UPDATE`, [linkId]);
+    return rows[0] ? toLink(rows[0]) : null;
   }
 
-  async findLink(userId: string, insurer: string): Promise<InsurerLinkRow | null> {
+  async findLink(userId: string, insurer: string): Promise<InsurerLink | null> {
     const rows: InsurerLinkRow[] = await this.dataSource.query(
-      `SELECT id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at
-       FROM insurer_links WHERE user_id = $1 AND insurer_key = $2`,
+      `SELECT ${LINK_COLUMNS} FROM insurer_links WHERE user_id = $1 AND insurer_key = $2`,
       [userId, insurer],
     );
-    return rows[0] ?? null;
+    return rows[0] ? toLink(rows[0]) : null;
   }
 
-  async linksOf(userId: string): Promise<InsurerLinkRow[]> {
-    return this.dataSource.query(
-      `SELECT id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at
-       FROM insurer_links WHERE user_id = $1 ORDER BY insurer_key`,
+  async linksOf(userId: string): Promise<InsurerLink[]> {
+    const rows: InsurerLinkRow[] = await this.dataSource.query(
+      `SELECT ${LINK_COLUMNS} FROM insurer_links WHERE user_id = $1 ORDER BY insurer_key`,
       [userId],
     );
+    return rows.map(toLink);
   }
 
   /** Everything of the user's this module holds: links (sealed tokens), OAuth states and add-insurer requests. */

@@ -1,7 +1,5 @@
 import {
-  FETCH_OPERATIONS,
   INSURER_CATALOGUE,
-  InsurerTexts,
   isFetchOperation,
   isInsurerKey,
   isInsurerSubset,
@@ -16,10 +14,10 @@ import {
 } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHash, randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config';
 import type { InsurerEndpoints } from '../../config/insurers-config';
 import { PollingService } from '../polling';
+import { authorizationUrl, newAuthorization } from './adapters/oauth.client';
 import { InsurersError } from './insurers.errors';
 import { InsurersRepository } from './insurers.repository';
 import { TokenCipher } from './token-cipher';
@@ -41,7 +39,6 @@ export interface FetchPayload {
   operation: FetchOperation;
 }
 
-
 /** `{insurer}Fetch` from the path, as the spec's API names it. */
 export function insurerFromFetchKey(fetchKey: string): InsurerKey {
   const key = fetchKey.endsWith('Fetch') ? fetchKey.slice(0, -'Fetch'.length) : '';
@@ -62,7 +59,7 @@ export class InsurersService {
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
-  endpoints(insurer: InsurerKey): InsurerEndpoints {
+  private endpoints(insurer: InsurerKey): InsurerEndpoints {
     return this.config.get('insurers', { infer: true }).endpoints[insurer];
   }
 
@@ -72,9 +69,7 @@ export class InsurersService {
       const known = isInsurerSubset(subset) && INSURER_CATALOGUE.some((e) => e.insurer === insurer && e.subset === subset);
       if (!known) throw InsurersError.unknownInsurer(`${fetchKey}/${subset}`);
     }
-    const state = randomBytes(32).toString('base64url'); // 256 bits
-    const verifier = randomBytes(48).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const { state, verifier, challenge } = await newAuthorization();
     await this.repository.createState({
       stateHash: sha256Hex(state),
       userId,
@@ -83,19 +78,7 @@ export class InsurersService {
       codeVerifierEnc: this.cipher.encrypt(verifier, { userId, insurer, column: 'oauth_states.code_verifier_enc' }),
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     });
-    const endpoints = this.endpoints(insurer);
-    const url = new URL(endpoints.authorizeUrl);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: endpoints.clientId,
-      redirect_uri: endpoints.redirectUri,
-      scope: endpoints.scopes,
-      state,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      ...(subset ? { subset } : {}),
-    }).toString();
-    return { link: url.toString() };
+    return { link: authorizationUrl(this.endpoints(insurer), { state, challenge, subset }) };
   }
 
   async tokenCallback(userId: string, fetchKey: string, body: TokenCallbackRequest): Promise<{ pollingEventID: string }> {
@@ -130,6 +113,3 @@ export class InsurersService {
     return { message: 'Request received' };
   }
 }
-
-export const resourceOf = (operation: FetchOperation): string => FETCH_OPERATIONS[operation];
-export { InsurerTexts };

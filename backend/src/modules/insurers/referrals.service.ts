@@ -1,16 +1,14 @@
 import {
   isValidEmail,
   normalizeEmail,
-  ReferralErrorCode,
   ReferralMessages,
   type AttachReferralResponse,
   type ReferralTokenResponse,
 } from '@healthlink/contracts';
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import { SessionsService, UsersService, type AuthenticatedUser, type ClientMeta } from '../auth';
 import { InsurersError } from './insurers.errors';
@@ -20,9 +18,8 @@ import { sha256Hex } from '../../common/crypto';
 export const REFERRAL_TTL_MS = 15 * 60 * 1000;
 export const REFERRAL_INVALID = ReferralMessages.invalid;
 
-const invalid = () => new AppError(ReferralErrorCode.Invalid, HttpStatus.BAD_REQUEST, ReferralMessages.invalid);
-// 409, not 401: the web ends a session on a 401, and this visitor may hold one.
-const signInRequired = () => new AppError(ReferralErrorCode.SignInRequired, HttpStatus.CONFLICT, ReferralMessages.signInRequired);
+const invalid = () => InsurersError.referralInvalid();
+const signInRequired = () => InsurersError.referralSignInRequired();
 
 /**
  * Referral: a partner holding an API key mints a single-use code for an e-mail (15 minutes). The code may
@@ -49,7 +46,7 @@ export class ReferralsService {
       const expected = Buffer.from(p.apiKey);
       return expected.length === given.length && timingSafeEqual(expected, given);
     });
-    if (!partner) throw new AppError('INSURERS.PARTNER_UNAUTHORIZED', HttpStatus.UNAUTHORIZED, 'A valid partner API key is required');
+    if (!partner) throw InsurersError.partnerUnauthorized();
     return partner.name;
   }
 
@@ -103,7 +100,7 @@ export class ReferralsService {
     const live = await this.repository.findLive(codeHash);
     if (!account || !live) throw invalid();
     if (live.email !== normalizeEmail(account.email)) {
-      throw new AppError(ReferralErrorCode.OtherAccount, HttpStatus.FORBIDDEN, ReferralMessages.otherAccount);
+      throw InsurersError.referralOtherAccount();
     }
     const referral = await this.repository.consumeFor(codeHash, normalizeEmail(account.email), user.userId);
     if (!referral) throw invalid();

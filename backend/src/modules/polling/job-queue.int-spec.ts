@@ -28,7 +28,29 @@ class FailingJob implements OnModuleInit {
   }
 }
 
-@Module({ imports: [PollingModule], providers: [FailingJob] })
+const QUERY_FAILING_KIND = `test-query-failing-${randomUUID().slice(0, 8)}`;
+// What a person typed, as a refused value: in the SQL, its parameters and the class-22 message quoting it.
+const MARKER = `marker-${randomUUID()}`;
+
+@Injectable()
+class QueryFailingJob implements OnModuleInit {
+  constructor(
+    private readonly polling: PollingService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.polling.registerHandler(
+      QUERY_FAILING_KIND,
+      async () => {
+        await this.dataSource.query(`SELECT $1::uuid AS "${MARKER}"`, [MARKER]);
+      },
+      { retryLimit: 0 },
+    );
+  }
+}
+
+@Module({ imports: [PollingModule], providers: [FailingJob, QueryFailingJob] })
 class FailingJobModule {}
 
 describe('polling jobs through pg-boss (PostgreSQL)', () => {
@@ -74,6 +96,33 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
       },
     ]);
     await expect(app.get(PollingService).getForOwner(id, owner)).resolves.toEqual({ status: 'failed', pollInterval: 1000, response: null });
+  });
+
+  it('a failing query leaves its SQL, parameters and quoted value neither in pg-boss nor in errors', async () => {
+    const owner = randomUUID();
+    const id = await app.get(PollingService).start(owner, QUERY_FAILING_KIND, {});
+    const dataSource = app.get(DataSource);
+    const { schema } = testConfigJobs;
+
+    const read = async () => (await dataSource.query('SELECT status FROM polling_events WHERE id = $1', [id]))[0].status as string;
+    expect(await pollUntil(read, (status) => status !== 'pending', 20_000)).toBe('failed');
+    const outputOf = async () =>
+      (await dataSource.query(`SELECT state, output FROM "${schema}".job WHERE data->>'pollingEventId' = $1`, [id])) as {
+        state: string;
+        output: Record<string, unknown> | null;
+      }[];
+    const [job] = await pollUntil(outputOf, (rows) => rows[0]?.state === 'failed', 20_000);
+    expect(job.output).toEqual(
+      expect.objectContaining({ name: 'QueryFailedError', code: '22P02', message: 'invalid input syntax for type uuid: "[withheld]"' }),
+    );
+
+    const naming = (table: string) =>
+      dataSource.query(`SELECT count(*)::int AS n FROM "${schema}"."${table}" WHERE strpos(coalesce(output::text, ''), $1) > 0`, [MARKER]);
+    expect(await naming('job')).toEqual([{ n: 0 }]);
+    expect(await naming('archive')).toEqual([{ n: 0 }]);
+    const errors = await dataSource.query(`SELECT error_details FROM errors WHERE error_details->>'pollingEventId' = $1`, [id]);
+    expect(errors).toEqual([{ error_details: expect.objectContaining({ message: 'invalid input syntax for type uuid: "[withheld]"' }) }]);
+    expect(JSON.stringify(errors)).not.toContain(MARKER);
   });
 
   it("account deletion deletes the jobs naming the user, by id or e-mail, and no one else's", async () => {

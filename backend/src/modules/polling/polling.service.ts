@@ -2,7 +2,7 @@ import type { PollingEventResponse, PollingStatus } from '@healthlink/contracts'
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorRecorder } from '../../common/errors';
-import { JobContext, JobQueueService, JobRegistry } from '../../jobs';
+import { JobContext, JobQueueService, JobRegistry, safeFailureMessage } from '../../jobs';
 import { PollingError } from './polling.errors';
 import { PollingRepository } from './polling.repository';
 
@@ -109,7 +109,7 @@ export class PollingService {
         jobId: job.jobId,
         pollingEventId,
         attempts: job.retryCount + 1,
-        message: error instanceof Error ? error.message : String(error),
+        message: safeFailureMessage(error),
       },
     });
   }

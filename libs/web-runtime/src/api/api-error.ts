@@ -1,17 +1,20 @@
-import { CommonErrorCode, type ApiErrorBody, type ApiFieldError } from '@healthlink/contracts';
+import { CommonErrorCode, type ApiErrorBody, type ApiErrorCode, type ApiFieldError, type UnknownErrorCode } from '@healthlink/contracts';
 
 /** Code given when the request never reached the server (offline, DNS, aborted by the network). */
 export const NETWORK_ERROR_CODE = 'NETWORK.UNREACHABLE';
+
+/** A code from the API's contracts, the client's own network code, or one a newer server added. */
+export type ReceivedErrorCode = ApiErrorCode | typeof NETWORK_ERROR_CODE | UnknownErrorCode;
 
 /** Every failed API call rejects with this: `code` is what the UI switches on. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ReceivedErrorCode;
   readonly fieldErrors: ApiFieldError[];
   readonly correlationId?: string;
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ApiErrorBody<ReceivedErrorCode>) {
     super(body.message);
     this.status = status;
     this.code = body.code;

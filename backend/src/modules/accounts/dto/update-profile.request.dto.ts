@@ -17,10 +17,16 @@ export class UpdateProfileRequestDto implements UpdateProfileRequest {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) postal_code?: string;
   @ApiPropertyOptional({ example: '1950-04-02' }) @IsOptional() @IsString() @MaxLength(MAX) birthdate?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) gender?: string;
-  /** Needed with a new `email`: it is the sign-in e-mail. */
+  /** Needed with a new `email` (the first call): it is the sign-in e-mail. */
   @ApiPropertyOptional({ description: 'required when email changes' })
   @IsOptional()
   @IsString()
   @MaxLength(PASSWORD_MAX_LENGTH)
   currentPassword?: string;
+  /** The code sent to the new `email`: the second call of an e-mail change. */
+  @ApiPropertyOptional({ description: 'the code sent to the new email' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX)
+  emailCode?: string;
 }

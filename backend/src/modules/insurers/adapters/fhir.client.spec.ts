@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fhirUrl, searchAll, searchPages } from './fhir.client';
+import { fhirUrl, searchPages, type FhirClientOptions } from './fhir.client';
 
 /** A tiny FHIR server: three pages of two resources, with faults the tests switch on. */
 function fhirServer(behaviour: { failFirst?: number; malformed?: boolean; nextUrl?: string; redirectTo?: string }) {
@@ -39,6 +39,15 @@ function fhirServer(behaviour: { failFirst?: number; malformed?: boolean; nextUr
 }
 
 const token = async () => 't';
+
+/** Every resource of the search, in page order. */
+async function searchAll(url: string, accessToken: () => Promise<string>, options?: FhirClientOptions): Promise<Record<string, unknown>[]> {
+  const resources: Record<string, unknown>[] = [];
+  await searchPages(url, accessToken, async (page) => {
+    resources.push(...page);
+  }, options);
+  return resources;
+}
 
 describe('FHIR client', () => {
   it('follows Bundle.link[next] to the end', async () => {

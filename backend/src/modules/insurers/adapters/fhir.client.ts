@@ -27,21 +27,10 @@ const pathForLog = (url: string): string => new URL(url).pathname.replace(/\/([A
 
 /**
  * Reads a FHIR R4 search to its end: follows Bundle.link[next], retries a page on 5xx, 429 and timeouts with
- * backoff, and refuses a response that is not a searchset Bundle. Answers every entry's resource. A `next`
- * link is followed only on the origin of the first URL (the configured FHIR base): the access token goes
- * with every page, so it must never reach another host.
- */
-export async function searchAll(firstUrl: string, accessToken: () => Promise<string>, options: FhirClientOptions = {}): Promise<Json[]> {
-  const resources: Json[] = [];
-  await searchPages(firstUrl, accessToken, async (page) => {
-    resources.push(...page);
-  }, options);
-  return resources;
-}
-
-/**
- * The same search, handing each page's resources to `onPage` as it arrives; the next page is requested while
- * `onPage` works (storing one page overlaps fetching the next). Resolves once every page is handled.
+ * backoff, and refuses a response that is not a searchset Bundle. A `next` link is followed only on the origin of
+ * the first URL (the configured FHIR base): the access token goes with every page, so it must never reach another
+ * host. Each page's resources go to `onPage` as it arrives; the next page is requested while `onPage` works
+ * (storing one page overlaps fetching the next). Resolves once every page is handled.
  */
 export async function searchPages(
   firstUrl: string,

@@ -1,38 +1,16 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { hostname } from 'node:os';
-import type { AppConfig } from '../../../config';
-import { PollingJobContext, PollingService } from '../polling.service';
+import { PollingService } from '../polling.service';
+import { PROBE_KIND, ProbeService } from '../probe.service';
 
-export const PROBE_KIND = 'probe';
-
-export interface ProbeResult {
-  handledBy: { pid: number; role: string; hostname: string };
-  /** From queueing to the handler starting. */
-  queuedMs: number;
-}
-
-/** A queue round trip for tests (ProbeModule): which worker process took a job and how long it waited. */
+/** pg-boss queue `probe` (polling-backed, tests only): answers which worker took the job. */
 @Injectable()
 export class ProbeJob implements OnModuleInit {
   constructor(
     private readonly polling: PollingService,
-    private readonly config: ConfigService<AppConfig, true>,
+    private readonly probe: ProbeService,
   ) {}
 
   onModuleInit(): void {
-    this.polling.registerHandler<Record<string, never>>(PROBE_KIND, (context) => this.handle(context), { retryLimit: 0 });
-  }
-
-  async handle(context: PollingJobContext<Record<string, never>>): Promise<void> {
-    const result: ProbeResult = {
-      handledBy: { pid: process.pid, role: this.config.get('role', { infer: true }), hostname: hostname() },
-      queuedMs: Math.max(0, Date.now() - context.queuedAt.getTime()),
-    };
-    await this.polling.complete(context.pollingEventId, 'complete', result);
-  }
-
-  start(ownerUserId: string): Promise<string> {
-    return this.polling.start(ownerUserId, PROBE_KIND, {});
+    this.polling.registerHandler<Record<string, never>>(PROBE_KIND, (context) => this.probe.answer(context), { retryLimit: 0 });
   }
 }

@@ -1,10 +1,17 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setupUser, replaceText, type UserEvent } from '@healthlink/test-support/user';
 import { toast } from 'react-hot-toast';
 import { AccountMessages, AccountScreenTexts, type AccountRecord, type PatientInfoEntry } from '@healthlink/contracts';
 import { buildUnsignedToken, TOKEN_KEY } from '@healthlink/web-runtime';
-import { callsTo, mockApi, type ApiHandler } from '@healthlink/test-support/fetch-mock';
+import { callsTo, serveApi, type ApiHandler } from '@healthlink/test-support/api-server';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { UserProfilePage } from '../routes/UserProfilePage';
+
+// A fresh user-event session per test: pointer and keyboard state must not leak between tests.
+let user: UserEvent;
+beforeEach(() => {
+  user = setupUser();
+});
 
 const entry = (overrides: Partial<PatientInfoEntry> = {}): PatientInfoEntry => ({
   email: 'jane@example.com',
@@ -37,7 +44,7 @@ const account = (overrides: Partial<AccountRecord> = {}): AccountRecord => ({
 });
 
 function mockProfileApi(extra: Record<string, ApiHandler> = {}, entries: PatientInfoEntry[] = [entry()]) {
-  return mockApi({
+  return serveApi({
     'GET /api/user': { status: 200, body: { id: 'u-1', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', postal_code: '62701' } },
     'GET /api/patientInfo': { status: 200, body: { patientInfoEntry: entries, account: account() } },
     ...extra,
@@ -50,8 +57,8 @@ async function renderProfile() {
   return form;
 }
 
-const change = (form: HTMLElement, label: string, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
-const save = (form: HTMLElement) => fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+const change = (form: HTMLElement, label: string, value: string) => replaceText(user, within(form).getByLabelText(label), value);
+const save = (form: HTMLElement) => user.click(within(form).getByRole('button', { name: 'Save' }));
 
 describe('/userProfile: profile', () => {
   beforeEach(() => localStorage.setItem(TOKEN_KEY, buildUnsignedToken({ sub: 'u-1', exp: Math.floor(Date.now() / 1000) + 3600 })));
@@ -87,48 +94,48 @@ describe('/userProfile: profile', () => {
   });
 
   it('sends only the changed fields (a cleared optional one as null), toasts the answer, then has nothing left to send', async () => {
-    const fetchMock = mockProfileApi({ 'PUT /api/updateUserProfile': { status: 200, body: { message: AccountMessages.profileUpdated } } });
+    mockProfileApi({ 'PUT /api/updateUserProfile': { status: 200, body: { message: AccountMessages.profileUpdated } } });
     const form = await renderProfile();
-    change(form, 'City', ' Boston ');
-    change(form, 'Phone Number', '');
-    save(form);
+    await change(form, 'City', ' Boston ');
+    await change(form, 'Phone Number', '');
+    await save(form);
 
     expect(await screen.findByText(AccountMessages.profileUpdated)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile').map((c) => c.body)).toEqual([{ city: 'Boston', phone_number: null }]);
+    expect(callsTo('PUT /api/updateUserProfile').map((c) => c.body)).toEqual([{ city: 'Boston', phone_number: null }]);
 
-    save(form);
+    await save(form);
     expect(within(form).getByRole('status')).toHaveTextContent('There are no changes to save.');
-    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(1);
+    expect(callsTo('PUT /api/updateUserProfile')).toHaveLength(1);
   });
 
   it('sends nothing when nothing changed, including an e-mail typed in other case', async () => {
-    const fetchMock = mockProfileApi();
+    mockProfileApi();
     const form = await renderProfile();
-    change(form, 'Email', 'Jane@Example.com');
-    save(form);
+    await change(form, 'Email', 'Jane@Example.com');
+    await save(form);
     expect(within(form).getByRole('status')).toHaveTextContent('There are no changes to save.');
-    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(0);
+    expect(callsTo('PUT /api/updateUserProfile')).toHaveLength(0);
   });
 
   it.each([
     ['First Name', '', AccountMessages.requiredField],
     ['Email', 'jane@example', AccountMessages.invalidEmail],
   ])('checks %s = %p before sending: "%s"', async (label, value, message) => {
-    const fetchMock = mockProfileApi();
+    mockProfileApi();
     const form = await renderProfile();
-    change(form, label, value);
-    save(form);
+    await change(form, label, value);
+    await save(form);
     expect(within(form).getByRole('alert')).toHaveTextContent(message);
     expect(within(form).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
-    expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(0);
+    expect(callsTo('PUT /api/updateUserProfile')).toHaveLength(0);
   });
 
   it('shows "This email is already taken." when the new e-mail belongs to another account', async () => {
     mockProfileApi({ 'PUT /api/updateUserProfile': { status: 409, body: { code: 'AUTH.USER_EXISTS', message: 'User already exists' } } });
     const form = await renderProfile();
-    change(form, 'Email', 'taken@example.com');
-    change(form, 'Current Password', 'Harbor-Lantern-74');
-    save(form);
+    await change(form, 'Email', 'taken@example.com');
+    await change(form, 'Current Password', 'Harbor-Lantern-74');
+    await save(form);
     expect(await within(form).findByText(AccountScreenTexts.emailTaken)).toBeInTheDocument();
     expect(within(form).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -137,35 +144,83 @@ describe('/userProfile: profile', () => {
     const saved = { 'PUT /api/updateUserProfile': { status: 200, body: { message: AccountMessages.profileUpdated } } };
 
     it('asks for the current password only when the e-mail changed, and sends it with the change', async () => {
-      const fetchMock = mockProfileApi(saved);
+      mockProfileApi(saved);
       const form = await renderProfile();
       expect(within(form).queryByLabelText('Current Password')).not.toBeInTheDocument();
-      change(form, 'Email', 'Jane.New@Example.com');
+      await change(form, 'Email', 'Jane.New@Example.com');
       const password = within(form).getByLabelText('Current Password');
       expect(password).toHaveAttribute('type', 'password');
       expect(password).toHaveAccessibleDescription('Needed to change the email you sign in with.');
 
-      save(form);
+      await save(form);
       expect(within(form).getByRole('alert')).toHaveTextContent(AccountMessages.currentPasswordForEmail);
       expect(password).toHaveAttribute('aria-invalid', 'true');
-      expect(callsTo(fetchMock, 'PUT /api/updateUserProfile')).toHaveLength(0);
+      expect(callsTo('PUT /api/updateUserProfile')).toHaveLength(0);
 
-      change(form, 'Current Password', 'Harbor-Lantern-74');
-      save(form);
+      await change(form, 'Current Password', 'Harbor-Lantern-74');
+      await save(form);
       expect(await screen.findByText(AccountMessages.profileUpdated)).toBeInTheDocument();
-      expect(callsTo(fetchMock, 'PUT /api/updateUserProfile').map((c) => c.body)).toEqual([
+      expect(callsTo('PUT /api/updateUserProfile').map((c) => c.body)).toEqual([
         { email: 'jane.new@example.com', currentPassword: 'Harbor-Lantern-74' },
       ]);
       expect(within(form).queryByLabelText('Current Password')).not.toBeInTheDocument();
     });
 
-    it('does not send the password with other changes', async () => {
-      const fetchMock = mockProfileApi(saved);
+    it('after the password, asks for the code sent to the new address and sends it; a wrong code shows at its field', async () => {
+      const codeSent = { message: AccountMessages.emailCodeSent, pendingEmail: 'jane.new@example.com' };
+      const wrongCode = {
+        code: 'ACCOUNTS.EMAIL_CODE_DOES_NOT_MATCH',
+        message: AccountMessages.codeDoesNotMatch,
+        errors: [{ field: 'emailCode', message: AccountMessages.codeDoesNotMatch }],
+      };
+      mockProfileApi({
+        'PUT /api/updateUserProfile': ({ body }) => {
+          const { emailCode } = body as { emailCode?: string };
+          if (!emailCode) return { status: 200, body: codeSent };
+          if (emailCode !== 'ABCD2345') return { status: 400, body: wrongCode };
+          return { status: 200, body: { message: AccountMessages.profileUpdated } };
+        },
+      });
       const form = await renderProfile();
-      change(form, 'City', 'Boston');
-      save(form);
+      await change(form, 'Email', 'Jane.New@Example.com');
+      await change(form, 'City', 'Boston');
+      await change(form, 'Current Password', 'Harbor-Lantern-74');
+      await save(form);
+      expect(await screen.findByText(AccountMessages.emailCodeSent)).toBeInTheDocument();
+      const code = within(form).getByLabelText('Email Code');
+      expect(code).toHaveAccessibleDescription('Enter the code we sent to jane.new@example.com. It works for 10 minutes.');
+      expect(within(form).queryByLabelText('Current Password')).not.toBeInTheDocument();
+      expect(within(form).getByLabelText('Email')).toHaveValue('Jane.New@Example.com');
+
+      await save(form);
+      expect(within(form).getByRole('alert')).toHaveTextContent(AccountMessages.requiredField);
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(callsTo('PUT /api/updateUserProfile')).toHaveLength(1);
+
+      await change(form, 'Email Code', 'WRONG999');
+      await save(form);
+      expect(await within(form).findByText(AccountScreenTexts.incorrectCode)).toBeInTheDocument();
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(AccountScreenTexts.incorrectCode));
+
+      await change(form, 'Email Code', ' ABCD2345 ');
+      await save(form);
       expect(await screen.findByText(AccountMessages.profileUpdated)).toBeInTheDocument();
-      expect(callsTo(fetchMock, 'PUT /api/updateUserProfile').map((c) => c.body)).toEqual([{ city: 'Boston' }]);
+      expect(callsTo('PUT /api/updateUserProfile').map((c) => c.body)).toEqual([
+        { email: 'jane.new@example.com', city: 'Boston', currentPassword: 'Harbor-Lantern-74' },
+        { email: 'jane.new@example.com', emailCode: 'WRONG999' },
+        { email: 'jane.new@example.com', emailCode: 'ABCD2345' },
+      ]);
+      expect(within(form).queryByLabelText('Email Code')).not.toBeInTheDocument();
+    });
+
+    it('does not send the password with other changes', async () => {
+      mockProfileApi(saved);
+      const form = await renderProfile();
+      await change(form, 'City', 'Boston');
+      await save(form);
+      expect(await screen.findByText(AccountMessages.profileUpdated)).toBeInTheDocument();
+      expect(callsTo('PUT /api/updateUserProfile').map((c) => c.body)).toEqual([{ city: 'Boston' }]);
     });
 
     it('shows a wrong current password at its field', async () => {
@@ -173,16 +228,16 @@ describe('/userProfile: profile', () => {
         'PUT /api/updateUserProfile': {
           status: 400,
           body: {
-            code: 'AUTH.WRONG_CURRENT_PASSWORD',
+            code: 'ACCOUNTS.WRONG_CURRENT_PASSWORD',
             message: 'Invalid credentials',
             errors: [{ field: 'currentPassword', message: 'Invalid credentials' }],
           },
         },
       });
       const form = await renderProfile();
-      change(form, 'Email', 'jane.new@example.com');
-      change(form, 'Current Password', 'Wrong-Password-99');
-      save(form);
+      await change(form, 'Email', 'jane.new@example.com');
+      await change(form, 'Current Password', 'Wrong-Password-99');
+      await save(form);
       expect(await within(form).findByText(AccountScreenTexts.invalidCredentials)).toBeInTheDocument();
       const password = within(form).getByLabelText('Current Password');
       expect(password).toHaveAttribute('aria-invalid', 'true');
@@ -194,13 +249,13 @@ describe('/userProfile: profile', () => {
   it('shows the generic failure when the save fails', async () => {
     mockProfileApi({ 'PUT /api/updateUserProfile': 'network-error' });
     const form = await renderProfile();
-    change(form, 'City', 'Boston');
-    save(form);
+    await change(form, 'City', 'Boston');
+    await save(form);
     expect(await within(form).findByText(AccountScreenTexts.profileSaveFailure)).toBeInTheDocument();
   });
 
   it('ends the session when the server says it is over (401)', async () => {
-    mockApi({ 'GET /api/user': { status: 401, body: { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' } }, 'GET /api/patientInfo': { status: 401 } });
+    serveApi({ 'GET /api/user': { status: 401, body: { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' } }, 'GET /api/patientInfo': { status: 401 } });
     renderPage(<UserProfilePage />, '/userProfile');
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
   });

@@ -25,8 +25,8 @@ export function ChangePasswordForm({ labelledBy }: { labelledBy?: string }) {
     event.preventDefault();
     setDone(false);
     const found = changePasswordProblem(values);
-    if (found?.message === AccountMessages.passwordsDoNotLineUp) {
-      // Spec part 1 §5: this one is a toast; the field is still marked.
+    if (found?.field === 'confirmPassword') {
+      // Spec part 1 §5: a mismatched confirmation (the one rule of that field) is a toast; the field is still marked.
       toast.error(found.message);
       setProblem({ message: '', field: found.field });
       return;

@@ -1,6 +1,13 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import { AccountMessages, normalizeEmail, profileProblem, REQUIRED_PROFILE_FIELDS, type ProfileField } from '@healthlink/contracts';
+import {
+  AccountMessages,
+  normalizeEmail,
+  profileProblem,
+  RECOVERY_CODE_TTL_MINUTES,
+  REQUIRED_PROFILE_FIELDS,
+  type ProfileField,
+} from '@healthlink/contracts';
 import { startSession } from '@healthlink/web-runtime';
 import { Button, FormMessage, PasswordField, PendingActions, TextField, useFormProblem } from '@healthlink/web-ui';
 import { useUpdateProfile } from '../api/update-profile';
@@ -22,16 +29,21 @@ const FIELDS: { field: ProfileField; label: string; type?: string; autoComplete:
 ];
 
 const PASSWORD_MISSING = { field: 'currentPassword', message: AccountMessages.currentPasswordForEmail };
+const CODE_MISSING = { field: 'emailCode', message: AccountMessages.requiredField };
 
 export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; labelledBy?: string }) {
   // What the server holds: the form compares against it and sends only the differences.
   const [baseline, setBaseline] = useState(initial);
   const [values, setValues] = useState(initial);
   const [notice, setNotice] = useState('');
-  // The sign-in e-mail changes only with the current password (the session alone is no proof).
+  // The sign-in e-mail changes only with the current password (the session alone is no proof), and only
+  // once the code sent to the new address comes back.
   const [currentPassword, setCurrentPassword] = useState('');
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [emailCode, setEmailCode] = useState('');
   const emailChanged = normalizeEmail(values.email) !== normalizeEmail(baseline.email);
-  const { problem, setProblem, messageId, fieldProps } = useFormProblem<ProfileField | 'currentPassword'>();
+  const awaitingCode = emailChanged && pendingEmail === normalizeEmail(values.email);
+  const { problem, setProblem, messageId, fieldProps } = useFormProblem<ProfileField | 'currentPassword' | 'emailCode'>();
   const { mutate, isPending } = useUpdateProfile();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -43,15 +55,19 @@ export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; l
       setNotice('There are no changes to save.');
       return;
     }
-    const passwordMissing = emailChanged && !currentPassword;
-    const found = profileProblem(changes) ?? (passwordMissing ? PASSWORD_MISSING : null);
+    const missing = awaitingCode ? (!emailCode.trim() ? CODE_MISSING : null) : emailChanged && !currentPassword ? PASSWORD_MISSING : null;
+    const found = profileProblem(changes) ?? missing;
     setProblem(found);
     if (found) return;
-    mutate(emailChanged ? { ...changes, currentPassword } : changes, {
-      onSuccess: ({ message, token }) => {
+    const proof = awaitingCode ? { emailCode: emailCode.trim() } : emailChanged ? { currentPassword } : {};
+    mutate({ ...changes, ...proof }, {
+      onSuccess: ({ message, token, pendingEmail: codeSentTo }) => {
         if (token) startSession(token);
-        setBaseline(values);
+        // A code went to the new address: everything else is saved, the e-mail waits for the code.
+        setBaseline(codeSentTo ? { ...values, email: baseline.email } : values);
+        setPendingEmail(codeSentTo ?? null);
         setCurrentPassword('');
+        setEmailCode('');
         toast.success(message);
       },
       onError: (error) => setProblem(profileSaveFailure(error)),
@@ -74,7 +90,18 @@ export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; l
           />
         ))}
       </div>
-      {emailChanged && (
+      {awaitingCode && (
+        <TextField
+          {...fieldProps('emailCode')}
+          label="Email Code"
+          hint={`Enter the code we sent to ${pendingEmail}. It works for ${RECOVERY_CODE_TTL_MINUTES} minutes.`}
+          autoComplete="one-time-code"
+          required
+          value={emailCode}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => setEmailCode(event.target.value)}
+        />
+      )}
+      {emailChanged && !awaitingCode && (
         <PasswordField
           {...fieldProps('currentPassword')}
           label="Current Password"

@@ -1,64 +1,66 @@
-import { InsurerTexts, INSURER_NAMES, type InsurerKey } from '@healthlink/contracts';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ErrorRecorder } from '../../../common/errors';
-import { HealthDataService } from '../../health-data';
-import { PollingJobContext, PollingService } from '../../polling';
-import { fhirUrl, read, searchPages } from '../adapters/fhir.client';
-import { PartnerPermanentError, PartnerTransientError } from '../insurers.errors';
-import { InsurersRepository } from '../insurers.repository';
-import { FETCH_KIND, FetchPayload, InsurersService, resourceOf, TOKEN_EXCHANGE_KIND, TokenExchangePayload } from '../insurers.service';
-import { InsurerTokensService } from '../insurer-tokens.service';
-import { SealedValueError, TokenCipher } from '../token-cipher';
+import { FETCH_OPERATIONS, InsurerTexts, INSURER_NAMES, type InsurerKey } from '@healthlink/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ErrorRecorder } from '../../common/errors';
+import { logSafeError } from '../../common/errors/log-safe-error';
+import type { AppConfig } from '../../config';
+import { HealthDataService } from '../health-data';
+import { PollingJobContext, PollingService } from '../polling';
+import { fhirUrl, read, searchPages } from './adapters/fhir.client';
+import { PartnerPermanentError, PartnerTransientError } from './insurers.errors';
+import { InsurersRepository } from './insurers.repository';
+import type { FetchPayload, TokenExchangePayload } from './insurers.service';
+import { InsurerTokensService } from './insurer-tokens.service';
+import { SealedValueError, TokenCipher } from './token-cipher';
 
-/** Thin pg-boss handlers: the code exchange and the per-operation fetch. */
+const isPartnerError = (error: unknown): error is PartnerPermanentError | PartnerTransientError =>
+  error instanceof PartnerPermanentError || error instanceof PartnerTransientError;
+
+/** The text of an error as the errors row may keep it: partner and cipher messages hold no secrets, others are cleaned. */
+function recordableMessage(error: unknown): string {
+  if (isPartnerError(error) || error instanceof SealedValueError) return error.message;
+  const safe = logSafeError(error);
+  const message = typeof safe === 'object' && safe !== null ? (safe as { message?: unknown }).message : safe;
+  return typeof message === 'string' ? message : 'unknown error';
+}
+
+/** The work of the insurer jobs: the code exchange, and the fetch of one operation page by page into health data. */
 @Injectable()
-export class InsurerJobs implements OnModuleInit {
-  private readonly logger = new Logger(InsurerJobs.name);
+export class InsurerFetchService {
+  private readonly logger = new Logger(InsurerFetchService.name);
 
   constructor(
     private readonly polling: PollingService,
-    private readonly insurers: InsurersService,
     private readonly repository: InsurersRepository,
     private readonly tokens: InsurerTokensService,
     private readonly cipher: TokenCipher,
     private readonly healthData: HealthDataService,
     private readonly errors: ErrorRecorder,
+    private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
-  onModuleInit(): void {
-    this.polling.registerHandler<TokenExchangePayload>(TOKEN_EXCHANGE_KIND, (job) => this.exchange(job), {
-      concurrency: 2,
-      failureResponse: () => ({ message: InsurerTexts.authenticationFailed }),
-    });
-    // Several operations of one patient (and several patients) fetch at once; each mostly waits on the insurer.
-    this.polling.registerHandler<FetchPayload>(FETCH_KIND, (job) => this.fetch(job), {
-      concurrency: 4,
-      failureResponse: () => ({ message: InsurerTexts.fetchFailed }),
-    });
-  }
-
-  private async exchange(job: PollingJobContext<TokenExchangePayload>): Promise<void> {
+  async exchangeCode(job: PollingJobContext<TokenExchangePayload>): Promise<void> {
     const { insurer, stateId, authCodeEnc } = job.payload;
     await this.guard(job, insurer, 'TOKEN_EXCHANGE', InsurerTexts.authenticationFailed, async () => {
-      const state = await this.repository.findState(stateId);
-      if (!state || state.user_id !== job.ownerUserId) throw new PartnerPermanentError('the sign-in state is gone');
       const userId = job.ownerUserId;
+      const state = await this.repository.findState(stateId);
+      if (!state || state.userId !== userId) throw new PartnerPermanentError('the sign-in state is gone');
       const code = this.cipher.decrypt(authCodeEnc, { userId, insurer, column: 'insurer-token-exchange.auth_code_enc' });
-      const verifier = this.cipher.decrypt(state.code_verifier_enc, { userId, insurer, column: 'oauth_states.code_verifier_enc' });
+      const verifier = this.cipher.decrypt(state.codeVerifierEnc, { userId, insurer, column: 'oauth_states.code_verifier_enc' });
       await this.tokens.exchangeCode(userId, insurer, state.subset, code, verifier);
       await this.polling.complete(job.pollingEventId, 'complete', { insurer, linked: true });
     });
   }
 
-  private async fetch(job: PollingJobContext<FetchPayload>): Promise<void> {
+  async fetchOperation(job: PollingJobContext<FetchPayload>): Promise<void> {
     const { insurer, operation } = job.payload;
     await this.guard(job, insurer, operation, InsurerTexts.fetchFailed, async () => {
       const link = await this.repository.findLink(job.ownerUserId, insurer);
       if (!link) throw new PartnerPermanentError('the insurer is no longer linked');
-      const base = this.insurers.endpoints(insurer).fhirBaseUrl;
+      const base = this.config.get('insurers', { infer: true }).endpoints[insurer].fhirBaseUrl;
       const token = () => this.tokens.accessToken(link);
-      const resourceType = resourceOf(operation);
-      const patient = link.patient_id ? encodeURIComponent(link.patient_id) : null;
+      const resourceType = FETCH_OPERATIONS[operation];
+      const patient = link.patientId ? encodeURIComponent(link.patientId) : null;
       const started = Date.now();
       let stored = 0;
       let storeMs = 0;
@@ -77,7 +79,12 @@ export class InsurerJobs implements OnModuleInit {
       }
       const timing = { totalMs: Date.now() - started, storeMs: Math.round(storeMs) };
       this.logger.log({ insurer, operation, stored, ...timing }, 'insurer data stored');
-      await this.polling.complete(job.pollingEventId, stored > 0 ? 'complete' : 'missing', { insurer, operation, count: stored, ...timing });
+      await this.polling.complete(job.pollingEventId, stored > 0 ? 'complete' : 'missing', {
+        insurer,
+        operation,
+        count: stored,
+        ...timing,
+      });
     });
   }
 
@@ -87,18 +94,24 @@ export class InsurerJobs implements OnModuleInit {
    * at warn for operators: insurer, step, the partner's host and HTTP status, and the polling event's id as
    * correlation (never a token, a code or health data: partner messages name paths without ids).
    */
-  private async guard(job: PollingJobContext<{ insurer: InsurerKey }>, insurer: InsurerKey, step: string, message: string, work: () => Promise<void>): Promise<void> {
+  private async guard(
+    job: PollingJobContext<{ insurer: InsurerKey }>,
+    insurer: InsurerKey,
+    step: string,
+    message: string,
+    work: () => Promise<void>,
+  ): Promise<void> {
     try {
       await work();
     } catch (error) {
-      const partner = error instanceof PartnerPermanentError || error instanceof PartnerTransientError ? error : null;
+      const partner = isPartnerError(error) ? error : null;
       const permanent = error instanceof PartnerPermanentError || error instanceof SealedValueError;
       const retried = !permanent && !job.isLastAttempt;
-      const detail = error instanceof Error ? error.message : String(error);
       const host = partner?.host ?? null;
       const status = partner?.status ?? null;
-      // Partner and cipher messages are written to hold no secrets; anything else (a database error) logs by name only.
-      const logged = partner || error instanceof SealedValueError ? detail : error instanceof Error ? error.name : 'unknown error';
+      // Anything but a partner or cipher error (a database error) logs by name only.
+      const logged =
+        partner || error instanceof SealedValueError ? recordableMessage(error) : error instanceof Error ? error.name : 'unknown error';
       this.logger.warn(
         { insurer, step, host, status, correlationId: job.pollingEventId, attempt: job.attempt, retried, error: logged },
         `insurer step failed: ${insurer} ${step}${status ? ` answered ${status}` : ''}${host ? ` (${host})` : ''}`,
@@ -110,7 +123,7 @@ export class InsurerJobs implements OnModuleInit {
         userId: job.ownerUserId,
         insurerName: INSURER_NAMES[insurer],
         host,
-        errorDetails: { step, status, attempt: job.attempt, correlationId: job.pollingEventId, message: detail },
+        errorDetails: { step, status, attempt: job.attempt, correlationId: job.pollingEventId, message: recordableMessage(error) },
       });
       await this.polling.complete(job.pollingEventId, 'failed', { insurer, message });
     }

@@ -1,7 +1,0 @@
-/**
- * Port: whether the user has linked insurance (login answers `hasInsurance`). The module that knows
- * provides it; auth sits below it and never imports it.
- */
-export abstract class InsuranceStatus {
-  abstract hasInsurance(userId: string): Promise<boolean>;
-}
