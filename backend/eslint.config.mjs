@@ -9,12 +9,13 @@ export default [
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through ConfigService; process.env is read only in src/config/.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through ConfigService; process.env is read only in src/config/.',
+        },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
-      ],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' }],
     },
   },
 ];

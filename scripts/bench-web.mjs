@@ -18,8 +18,14 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without the background-networking flags Chromium floods a closed network.
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 export const WEB_TARGETS = { jsGzipKb: 150, performance: 95, accessibility: 100 };
 
@@ -49,7 +55,12 @@ export async function measureHomeJs(baseUrl) {
       const gz = gzipSync(body, { level: 9 }).length;
       served += responseBodySize;
       gzipped += gz;
-      files.push({ file: new URL(response.url()).pathname, encoding: response.headers()['content-encoding'] ?? 'none', servedKb: kb(responseBodySize), gzipKb: kb(gz) });
+      files.push({
+        file: new URL(response.url()).pathname,
+        encoding: response.headers()['content-encoding'] ?? 'none',
+        servedKb: kb(responseBodySize),
+        gzipKb: kb(gz),
+      });
     }
     await context.close();
     return { files, servedKb: kb(served), gzipKb: kb(gzipped), compressed: files.every((f) => f.encoding !== 'none') };
@@ -64,7 +75,13 @@ export async function startGzipProxy(baseUrl) {
   const cache = new Map();
   const server = createServer((req, res) => {
     const upstream = request(
-      { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' },
+      },
       (up) => {
         const type = up.headers['content-type'] ?? '';
         const wantsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
@@ -98,10 +115,19 @@ export async function startGzipProxy(baseUrl) {
 
 function runLighthouseOnce(url) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [
-      join(ROOT, 'node_modules/lighthouse/cli/index.js'), url, '--output=json', '--output-path=stdout', '--quiet',
-      '--only-categories=performance,accessibility', `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-    ], { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--only-categories=performance,accessibility',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -120,7 +146,9 @@ function runLighthouseOnce(url) {
           lcp: audit('largest-contentful-paint'),
           tbt: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
-          failedA11y: Object.values(lhr.audits).filter((a) => a11yIds.has(a.id) && a.score === 0).map((a) => a.id),
+          failedA11y: Object.values(lhr.audits)
+            .filter((a) => a11yIds.has(a.id) && a.score === 0)
+            .map((a) => a.id),
         });
       } catch (cause) {
         reject(new Error(`lighthouse output unreadable: ${cause.message}`));
@@ -141,9 +169,24 @@ const ms = (v) => (v === undefined ? 'n/a' : `${Math.round(v)} ms`);
 
 function lighthouseRows(lh, how) {
   return [
-    { figure: `Lighthouse performance, ${how} (mobile; runs ${lh.runs.join(', ')})`, value: lh.performance, target: `>= ${WEB_TARGETS.performance}`, met: lh.performance >= WEB_TARGETS.performance ? 'yes' : 'NO' },
-    { figure: `Lighthouse accessibility, ${how}`, value: lh.accessibility, target: `= ${WEB_TARGETS.accessibility}`, met: lh.accessibility >= WEB_TARGETS.accessibility ? 'yes' : `NO (${lh.failedA11y.join(', ')})` },
-    { figure: `  FCP / LCP / TBT / CLS, ${how}`, value: `${ms(lh.fcp)} / ${ms(lh.lcp)} / ${ms(lh.tbt)} / ${lh.cls?.toFixed(3)}`, target: '', met: '' },
+    {
+      figure: `Lighthouse performance, ${how} (mobile; runs ${lh.runs.join(', ')})`,
+      value: lh.performance,
+      target: `>= ${WEB_TARGETS.performance}`,
+      met: lh.performance >= WEB_TARGETS.performance ? 'yes' : 'NO',
+    },
+    {
+      figure: `Lighthouse accessibility, ${how}`,
+      value: lh.accessibility,
+      target: `= ${WEB_TARGETS.accessibility}`,
+      met: lh.accessibility >= WEB_TARGETS.accessibility ? 'yes' : `NO (${lh.failedA11y.join(', ')})`,
+    },
+    {
+      figure: `  FCP / LCP / TBT / CLS, ${how}`,
+      value: `${ms(lh.fcp)} / ${ms(lh.lcp)} / ${ms(lh.tbt)} / ${lh.cls?.toFixed(3)}`,
+      target: '',
+      met: '',
+    },
   ];
 }
 
@@ -152,7 +195,12 @@ export async function benchWeb({ baseUrl }) {
   const js = await measureHomeJs(baseUrl);
   const rows = [
     { figure: `home JS, ${js.files.length} files, as served (KB)`, value: js.servedKb, target: '', met: '' },
-    { figure: 'home JS, gzip -9 (KB)', value: js.gzipKb, target: `<= ${WEB_TARGETS.jsGzipKb}`, met: js.gzipKb <= WEB_TARGETS.jsGzipKb ? 'yes' : 'NO' },
+    {
+      figure: 'home JS, gzip -9 (KB)',
+      value: js.gzipKb,
+      target: `<= ${WEB_TARGETS.jsGzipKb}`,
+      met: js.gzipKb <= WEB_TARGETS.jsGzipKb ? 'yes' : 'NO',
+    },
   ];
   if (js.compressed) return [...rows, ...lighthouseRows(await measureLighthouse(baseUrl), 'as served')];
   rows.push(...lighthouseRows(await measureLighthouse(baseUrl, 1), 'as served, uncompressed'));

@@ -16,21 +16,30 @@ import { ROOT, buildProjects, missingBuilds } from './lib/workspace.mjs';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 async function waitFor(url, child, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}`);
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} not ready`);
 }
-const load = (url, headers, extra = {}) => new Promise((resolve, reject) => {
-  autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, ...extra }, (err, res) => (err ? reject(err) : resolve(res)));
-});
+const load = (url, headers, extra = {}) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, ...extra }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
 // Each login comes from its own documentation-range address, so the per-address limit measures nothing here.
 let clientCounter = 0;
 const nextClient = () => `2001:db8::${(++clientCounter).toString(16)}`;
@@ -57,15 +66,34 @@ const secret = randomBytes(48).toString('base64url');
 const backend = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, AUTH_JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_ENV: 'production', HTTP_TRUST_PROXY: 'true',
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), AUTH_RESET_CODE_SECRET: randomBytes(48).toString('base64url'), SANDBOX_URL: sandboxUrl, SMTP_PORT: String(smtpPort), WEB_ROOT: webRoot },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EMBEDDED_PG_PORT: String(pgPort),
+    DATA_DIR: dataDir,
+    AUTH_JWT_SECRET: secret,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    HTTP_TRUST_PROXY: 'true',
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    AUTH_RESET_CODE_SECRET: randomBytes(48).toString('base64url'),
+    SANDBOX_URL: sandboxUrl,
+    SMTP_PORT: String(smtpPort),
+    WEB_ROOT: webRoot,
+  },
 });
 const bare = createServer();
 const results = [];
 try {
   const base = `http://127.0.0.1:${port}`;
   await Promise.all([waitFor(`${base}/api/health`, backend), waitFor(`${sandboxUrl}/health`, sandbox)]);
-  const account = { firstName: 'Bench', lastName: 'User', email: `bench.${randomUUID().slice(0, 8)}@example.com`, password: 'Harbor-Lantern-74' };
+  const account = {
+    firstName: 'Bench',
+    lastName: 'User',
+    email: `bench.${randomUUID().slice(0, 8)}@example.com`,
+    password: 'Harbor-Lantern-74',
+  };
   const signup = await fetch(`${base}/api/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -87,7 +115,10 @@ try {
   }
 
   const bytes = Buffer.from(body);
-  bare.on('request', (_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); res.end(bytes); });
+  bare.on('request', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+    res.end(bytes);
+  });
   await new Promise((r) => bare.listen(0, '127.0.0.1', r));
 
   console.log(`Authenticated JSON read (${bytes.length} bytes), ${CONNECTIONS} connections, ${DURATION} s each`);
@@ -96,13 +127,23 @@ try {
   results.push(row('GET /api/pollingEvent/{id}', api), row('bare node:http, same bytes', ref));
 
   const loginBody = JSON.stringify({ email: account.email, password: account.password });
-  const logins = await load(`${base}/api/login`, {}, {
-    connections: 4,
-    requests: [{
-      method: 'POST',
-      setupRequest: (req) => ({ ...req, body: loginBody, headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': nextClient() } }),
-    }],
-  });
+  const logins = await load(
+    `${base}/api/login`,
+    {},
+    {
+      connections: 4,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            body: loginBody,
+            headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
+          }),
+        },
+      ],
+    },
+  );
   results.push(row('POST /api/login (argon2id)', logins));
   console.table(results);
   console.log(`ratio (API / bare): ${(api.requests.average / ref.requests.average).toFixed(2)}x`);
@@ -147,20 +188,33 @@ async function benchLinking(base, headers) {
   const { link } = await (await fetch(`${base}/api/insurerDataFetch/${insurer}Fetch/oauth2/authorize`, { headers })).json();
   const authorize = new URL(link);
   const form = new URLSearchParams(authorize.searchParams);
-  for (const [k, v] of Object.entries({ member: 'member-large', username: 'member-large', password: 'bench', decision: 'approve' })) form.set(k, v);
+  for (const [k, v] of Object.entries({ member: 'member-large', username: 'member-large', password: 'bench', decision: 'approve' }))
+    form.set(k, v);
   const approved = await fetch(`${authorize.origin}${authorize.pathname}`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
   });
   const back = new URL(approved.headers.get('location') ?? 'http://invalid/').searchParams;
   if (!back.get('code')) throw new Error(`the sandbox did not approve: ${approved.status}`);
 
   const start = performance.now();
-  const post = (path, body = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-  const exchange = await post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, { authCode: back.get('code'), state: back.get('state') });
+  const post = (path, body = {}) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const exchange = await post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, {
+    authCode: back.get('code'),
+    state: back.get('state'),
+  });
   const linked = await settle(base, headers, exchange.pollingEventID);
   if (linked.status !== 'complete') throw new Error(`linking failed: ${JSON.stringify(linked)}`);
   const fetchStart = performance.now();
-  const run = (ops) => Promise.all(ops.map(async (op) => settle(base, headers, (await post(`/api/insurerDataFetch/${insurer}Fetch/${op}`)).pollingEventID)));
+  const run = (ops) =>
+    Promise.all(ops.map(async (op) => settle(base, headers, (await post(`/api/insurerDataFetch/${insurer}Fetch/${op}`)).pollingEventID)));
   const first = await run(['getPatientInformation']);
   const second = await run(['getPatientEOB', 'getPatientDrugs']);
   const end = performance.now();

@@ -11,17 +11,22 @@ const port = env.PORT || '8080';
 const sandboxPort = env.SANDBOX_PORT || '4100';
 
 const sandboxHost = env.SANDBOX_HOST || '127.0.0.1';
-const taken = await firstTakenPort([
-  { name: 'PORT', port: Number(port), host: env.HOST || '0.0.0.0', what: 'the product' },
-  { name: 'SANDBOX_PORT', port: Number(sandboxPort), host: sandboxHost, what: 'the partner sandbox' },
-  { name: 'SANDBOX_SMTP_PORT', port: Number(env.SANDBOX_SMTP_PORT || 2525), host: sandboxHost, what: "the sandbox's SMTP server" },
-  ...(env.DATABASE_URL
-    ? []
-    : [{ name: 'EMBEDDED_PG_PORT', port: Number(env.EMBEDDED_PG_PORT || 54329), host: '127.0.0.1', what: 'the embedded PostgreSQL' }]),
-].filter((check) => Number.isInteger(check.port) && check.port > 0));
+const taken = await firstTakenPort(
+  [
+    { name: 'PORT', port: Number(port), host: env.HOST || '0.0.0.0', what: 'the product' },
+    { name: 'SANDBOX_PORT', port: Number(sandboxPort), host: sandboxHost, what: 'the partner sandbox' },
+    { name: 'SANDBOX_SMTP_PORT', port: Number(env.SANDBOX_SMTP_PORT || 2525), host: sandboxHost, what: "the sandbox's SMTP server" },
+    ...(env.DATABASE_URL
+      ? []
+      : [{ name: 'EMBEDDED_PG_PORT', port: Number(env.EMBEDDED_PG_PORT || 54329), host: '127.0.0.1', what: 'the embedded PostgreSQL' }]),
+  ].filter((check) => Number.isInteger(check.port) && check.port > 0),
+);
 if (taken) {
-  failStart(`${taken.what} cannot listen on port ${taken.port}`, 'another program (perhaps an earlier `npm start`) already uses it',
-    `Stop that program, or set ${taken.name} to a free port.`);
+  failStart(
+    `${taken.what} cannot listen on port ${taken.port}`,
+    'another program (perhaps an earlier `npm start`) already uses it',
+    `Stop that program, or set ${taken.name} to a free port.`,
+  );
 }
 
 try {
@@ -31,15 +36,21 @@ try {
     await buildProjects(missing);
   }
 } catch (error) {
-  failStart('building it failed', `${error.message} (the build's own messages are above)`,
-    'Fix what they name, then run `npm run build` and `npm start` again.');
+  failStart(
+    'building it failed',
+    `${error.message} (the build's own messages are above)`,
+    'Fix what they name, then run `npm run build` and `npm start` again.',
+  );
 }
 let webRoot;
 try {
   ({ webRoot } = assembleWebRoot());
 } catch (error) {
-  failStart('laying out the web bundles in dist/web failed', error.message,
-    'Check that dist/ is writable and has free space, run `npm run build`, and start again.');
+  failStart(
+    'laying out the web bundles in dist/web failed',
+    error.message,
+    'Check that dist/ is writable and has free space, run `npm run build`, and start again.',
+  );
 }
 
 const children = [];

@@ -81,7 +81,11 @@ export function createOpenApiDocument(app: NestFastifyApplication): OpenAPIObjec
 
 /** The job worker (role 'worker'): the same modules, no HTTP server. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true, abortOnError: false, autoFlushLogs: false });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
+    bufferLogs: true,
+    abortOnError: false,
+    autoFlushLogs: false,
+  });
   app.useLogger(app.get(Logger));
   app.flushLogs();
   await app.init();

@@ -71,7 +71,10 @@ export async function probeDatabase(url: string, attempts = 3, delayMs = 1000): 
 }
 
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*(- )?/g, '; ').replace(/:;/g, ':').trim();
+  return text
+    .replace(/\s*\n\s*(- )?/g, '; ')
+    .replace(/:;/g, ':')
+    .trim();
 }
 
 /** The one paragraph a failed start ends with: what failed, why, and what to do. Never a stack trace. */

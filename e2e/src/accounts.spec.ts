@@ -16,7 +16,10 @@ async function readCodeFromInbox(email: string): Promise<string> {
   while (Date.now() < deadline) {
     const res = await fetch(`${appUrls().sandboxUrl}/mail/messages?to=${encodeURIComponent(email)}`);
     const messages = (await res.json()) as InboxMessage[];
-    const code = messages.map((m) => /is: ([A-Z0-9]{8})/.exec(m.text)?.[1]).filter(Boolean).pop();
+    const code = messages
+      .map((m) => /is: ([A-Z0-9]{8})/.exec(m.text)?.[1])
+      .filter(Boolean)
+      .pop();
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -70,7 +73,10 @@ describe('accounts: a patient signs up, recovers the password, edits the profile
       await page.getByLabel('Confirm Password').fill(first);
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await page.waitForURL('**/healthSetup');
-      await page.getByRole('link', { name: /insurance/i }).first().waitFor();
+      await page
+        .getByRole('link', { name: /insurance/i })
+        .first()
+        .waitFor();
 
       await logOut(page);
 
@@ -156,7 +162,13 @@ describe('accounts: a patient signs up, recovers the password, edits the profile
       };
       await fill({ 'First Name': '', 'Last Name': '', Email: '', Password: '', 'Confirm Password': '' });
       await page.getByText('Please fill all fields', { exact: true }).waitFor();
-      await fill({ 'First Name': 'Grace', 'Last Name': 'Walker', Email: 'grace@', Password: 'Harbor-Lantern-74', 'Confirm Password': 'Harbor-Lantern-74' });
+      await fill({
+        'First Name': 'Grace',
+        'Last Name': 'Walker',
+        Email: 'grace@',
+        Password: 'Harbor-Lantern-74',
+        'Confirm Password': 'Harbor-Lantern-74',
+      });
       await expectError('Please enter a valid email address', 'Email');
       await fill({ Email: 'grace@example.com', 'Confirm Password': 'Harbor-Lantern-75' });
       await expectError('Password does not match', 'Confirm Password');

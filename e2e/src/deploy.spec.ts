@@ -4,7 +4,11 @@ import { REPO_ROOT } from './support/app-process';
 // The production topology cannot run here (no container engine), but its file must stay valid.
 describe('docker-compose.yml', () => {
   const compose = (env: NodeJS.ProcessEnv) =>
-    spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+    spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
 
   it('is accepted by docker-compose with its secrets given', () => {
     const secrets = { AUTH_JWT_SECRET: 'example', TOKEN_ENCRYPTION_KEY: 'example', AUTH_RESET_CODE_SECRET: 'example' };

@@ -55,7 +55,11 @@ async function chooseInsurer(page: Page, key: InsurerKey): Promise<void> {
 }
 
 /** The sandbox insurer's sign-in page: pick a synthetic member, any password, Approve or Deny. */
-async function answerAtInsurer(page: Page, key: InsurerKey, { member, decision }: { member: string; decision: 'Approve' | 'Deny' }): Promise<void> {
+async function answerAtInsurer(
+  page: Page,
+  key: InsurerKey,
+  { member, decision }: { member: string; decision: 'Approve' | 'Deny' },
+): Promise<void> {
   await page.waitForURL((url) => url.pathname === `/insurers/${key}/authorize`);
   await page.getByRole('heading', { level: 1, name: `Sign in to ${INSURER_NAMES[key]}` }).waitFor();
   // Each member's label carries its username (and its name and what it holds).
@@ -164,7 +168,10 @@ describe('insurers: a patient links insurers and their data arrives', () => {
         expect(data.drugs.length).toBeGreaterThan(0);
         expect(data.drugs.every((drug) => drug.insurer === key)).toBe(true);
       }
-      expect(await api(account.token, '/api/insurerDataFetch/checkToken', { insurers: [key, 'anthemSandbox'] })).toEqual({ [key]: true, anthemSandbox: false });
+      expect(await api(account.token, '/api/insurerDataFetch/checkToken', { insurers: [key, 'anthemSandbox'] })).toEqual({
+        [key]: true,
+        anthemSandbox: false,
+      });
     } finally {
       await context.close();
     }

@@ -86,8 +86,7 @@ describe('platform: shell, remotes and API on one origin', () => {
       await page.unroute('**/remotes.json');
       const brokenDir = broken.mfe_public.replace(/mf-manifest\.json$/, '');
       const realDir = real.mfe_public!.replace(/mf-manifest\.json$/, '');
-      await page.route(`**${brokenDir}**`, (route) =>
-        route.continue({ url: route.request().url().replace(brokenDir, realDir) }));
+      await page.route(`**${brokenDir}**`, (route) => route.continue({ url: route.request().url().replace(brokenDir, realDir) }));
       await page.getByRole('button', { name: 'Retry' }).click();
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByText('This section is unavailable').count()).toBe(0);

@@ -62,7 +62,15 @@ describe('public site', () => {
       '/about': ['Our story', 'Insurance partners', 'Our values', 'Your personal health dashboard'],
       '/curesAct': ['Overview', 'Implications', 'Security', 'Key Points of Interest'],
       '/contact': ['Send us a message', 'Get in touch'],
-      '/privacyPolicy': ['Overview', 'Information we collect', 'Do Not Track', 'Cookies and analytics', 'How long we keep your information', 'Your privacy rights', 'Contact us'],
+      '/privacyPolicy': [
+        'Overview',
+        'Information we collect',
+        'Do Not Track',
+        'Cookies and analytics',
+        'How long we keep your information',
+        'Your privacy rights',
+        'Contact us',
+      ],
       '/termsOfService': ['Table of contents', '1. Acceptance of These Terms', '23. Contact Us'],
     };
     await withPage(async (page) => {
@@ -102,7 +110,12 @@ describe('public site', () => {
       expect(terms).toContain('US $10,000');
 
       // Header and footer carry the configured name and contact points.
-      expect(await page.getByRole('banner').getByRole('link', { name: `${site.productName} home` }).isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('banner')
+          .getByRole('link', { name: `${site.productName} home` })
+          .isVisible(),
+      ).toBe(true);
       const footer = page.getByRole('contentinfo');
       expect(await footer.getByText(`© 2022 ${site.productName}, Los Angeles, CA`).isVisible()).toBe(true);
       expect(await footer.getByRole('link', { name: site.supportEmail }).getAttribute('href')).toBe(`mailto:${site.supportEmail}`);
@@ -135,7 +148,11 @@ describe('public site', () => {
       await current.scrollIntoViewIfNeeded();
       await page.mouse.move(0, 0);
       expect(await current.getAttribute('aria-label')).toBe('1 of 4');
-      await page.waitForFunction(() => document.querySelector('[aria-roledescription="slide"]:not([aria-hidden])')?.getAttribute('aria-label') === '2 of 4', null, { timeout: 6000 });
+      await page.waitForFunction(
+        () => document.querySelector('[aria-roledescription="slide"]:not([aria-hidden])')?.getAttribute('aria-label') === '2 of 4',
+        null,
+        { timeout: 6000 },
+      );
 
       await carousel.getByRole('button', { name: /Pause/ }).click();
       await page.mouse.move(0, 0);
@@ -152,7 +169,10 @@ describe('public site', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + 150, y }] });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       const expected = `${(Number(paused!.split(' ')[0]) % 4) + 1} of 4`;
-      await page.waitForFunction((label) => document.querySelector('[aria-roledescription="slide"]:not([aria-hidden])')?.getAttribute('aria-label') === label, expected);
+      await page.waitForFunction(
+        (label) => document.querySelector('[aria-roledescription="slide"]:not([aria-hidden])')?.getAttribute('aria-label') === label,
+        expected,
+      );
 
       await carousel.getByRole('button', { name: 'Show card 4' }).click();
       expect(await current.getAttribute('aria-label')).toBe('4 of 4');
@@ -193,10 +213,11 @@ describe('public site', () => {
     await withPage(async (page) => {
       await open(page, '/termsOfService');
       const heading = page.getByRole('heading', { level: 2, name: '23. Contact Us' });
-      const inView = () => heading.evaluate((el) => {
-        const { top, bottom } = el.getBoundingClientRect();
-        return top >= 0 && bottom <= window.innerHeight;
-      });
+      const inView = () =>
+        heading.evaluate((el) => {
+          const { top, bottom } = el.getBoundingClientRect();
+          return top >= 0 && bottom <= window.innerHeight;
+        });
       expect(await inView()).toBe(false);
       await page.getByRole('navigation', { name: 'Table of contents' }).getByRole('link', { name: 'Contact Us' }).click();
       await page.waitForFunction(() => {
@@ -229,7 +250,8 @@ describe('public site', () => {
 
       await page.getByText(ContactTexts.successInline).waitFor();
       await page.getByText(ContactTexts.successToast).waitFor();
-      for (const label of ['Full Name', 'Email', 'Phone Number', 'Message']) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
+      for (const label of ['Full Name', 'Email', 'Phone Number', 'Message'])
+        expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
     }, 360);
 
     // Stored first, then copied to support by a job: the copy arriving proves the message was kept.
@@ -324,26 +346,35 @@ describe('public site', () => {
       });
       await open(page, path);
       await page.waitForLoadState('networkidle');
-      const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-      const main = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
+      const preloaded = await page
+        .locator('link[rel="preload"]')
+        .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      const main = await page
+        .locator('script[src]')
+        .evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
       expect(preloaded.length).toBeGreaterThan(10);
       // Nothing the page needs to show is discovered late, and no request is made twice.
-      expect([...loaded].sort()).toEqual([...preloaded, ...main].filter((p) => p.endsWith('.js') || p.endsWith('.css') || p.endsWith('.json')).sort());
+      expect([...loaded].sort()).toEqual(
+        [...preloaded, ...main].filter((p) => p.endsWith('.js') || p.endsWith('.css') || p.endsWith('.json')).sort(),
+      );
       await pause(3500);
       expect(unused).toEqual([]);
     });
   });
 
   describe('accessibility (axe-core)', () => {
-    it.each(PUBLIC_ROUTES.flatMap((path) => [1280, 375].map((width) => [path, width] as const)))('%s at %dpx has no violations', async (path, width) => {
-      await withPage(async (page) => {
-        await open(page, path);
-        await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).analyze();
-        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(summary).toEqual([]);
-      }, width);
-    });
+    it.each(PUBLIC_ROUTES.flatMap((path) => [1280, 375].map((width) => [path, width] as const)))(
+      '%s at %dpx has no violations',
+      async (path, width) => {
+        await withPage(async (page) => {
+          await open(page, path);
+          await page.waitForLoadState('networkidle');
+          const results = await new AxeBuilder({ page }).analyze();
+          const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          expect(summary).toEqual([]);
+        }, width);
+      },
+    );
 
     it('the open cookie banner and the open mobile menu have no violations either', async () => {
       await withPage(async (page) => {
@@ -357,20 +388,28 @@ describe('public site', () => {
 
     it('works at 200% zoom: no sideways scrolling, body text at least 16px', async () => {
       // 200% zoom of a 1280px window lays pages out in 640 CSS pixels.
-      await withPage(async (page) => {
-        for (const path of PUBLIC_ROUTES) {
-          await open(page, path);
-          const { scrollWidth, clientWidth, smallest } = await page.evaluate(() => {
-            let min = Infinity;
-            for (const el of document.querySelectorAll('main p, main li, main a, main label, footer p, footer a')) {
-              if ((el as HTMLElement).offsetParent !== null) min = Math.min(min, parseFloat(getComputedStyle(el).fontSize));
-            }
-            return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, smallest: min };
-          });
-          expect({ path, overflow: scrollWidth > clientWidth }).toEqual({ path, overflow: false });
-          expect(smallest).toBeGreaterThanOrEqual(16);
-        }
-      }, 640, 450);
+      await withPage(
+        async (page) => {
+          for (const path of PUBLIC_ROUTES) {
+            await open(page, path);
+            const { scrollWidth, clientWidth, smallest } = await page.evaluate(() => {
+              let min = Infinity;
+              for (const el of document.querySelectorAll('main p, main li, main a, main label, footer p, footer a')) {
+                if ((el as HTMLElement).offsetParent !== null) min = Math.min(min, parseFloat(getComputedStyle(el).fontSize));
+              }
+              return {
+                scrollWidth: document.documentElement.scrollWidth,
+                clientWidth: document.documentElement.clientWidth,
+                smallest: min,
+              };
+            });
+            expect({ path, overflow: scrollWidth > clientWidth }).toEqual({ path, overflow: false });
+            expect(smallest).toBeGreaterThanOrEqual(16);
+          }
+        },
+        640,
+        450,
+      );
     });
   });
 });

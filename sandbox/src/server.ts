@@ -12,9 +12,11 @@ export async function buildSandbox(partners: readonly SandboxPartner[]): Promise
       ? partners.map((p) => `<li><a href="${escapeHtml(p.prefix)}">${escapeHtml(p.prefix)}</a>: ${escapeHtml(p.description)}</li>`).join('')
       : '<li>No partner stand-ins are registered.</li>';
     reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner sandbox</title></head>` +
+    return (
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner sandbox</title></head>` +
       `<body><h1>Partner sandbox</h1><p>Local stand-ins for third-party partners, speaking their real protocols.</p>` +
-      `<ul>${items}</ul></body></html>`;
+      `<ul>${items}</ul></body></html>`
+    );
   });
 
   for (const partner of partners) {

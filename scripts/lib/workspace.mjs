@@ -36,7 +36,8 @@ export function run(cmd, args, opts = {}) {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`)));
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
   });
 }
 

@@ -2,10 +2,17 @@
 // them to CommonJS along with the project's TypeScript (PLATFORM-NOTES.md).
 const { jestModuleNameMapper } = require('../paths');
 
-const swcTs = ['@swc/jest', {
-  jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
-  module: { type: 'commonjs' },
-}];
+const swcTs = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
 const swcJs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
 
 module.exports = {

@@ -13,12 +13,15 @@ class SummaryReporter {
     if (!dir) return;
     mkdirSync(dir, { recursive: true });
     const name = this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_');
-    writeFileSync(join(dir, `${name}.json`), JSON.stringify({
-      rootDir: this.rootDir,
-      passed: results.numPassedTests,
-      failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
-      skipped: results.numPendingTests + results.numTodoTests,
-    }));
+    writeFileSync(
+      join(dir, `${name}.json`),
+      JSON.stringify({
+        rootDir: this.rootDir,
+        passed: results.numPassedTests,
+        failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
+        skipped: results.numPendingTests + results.numTodoTests,
+      }),
+    );
   }
 }
 

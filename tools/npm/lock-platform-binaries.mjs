@@ -21,7 +21,8 @@ function platformOf(name) {
   const os = parts.find((p) => OS.includes(p));
   const cpu = parts.find((p) => CPU.includes(p));
   if (!cpu) return null;
-  const libc = parts.includes('musl') || parts.includes('musleabihf') ? 'musl' : parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined;
+  const libc =
+    parts.includes('musl') || parts.includes('musleabihf') ? 'musl' : parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined;
   return { os, cpu, libc };
 }
 
@@ -45,6 +46,8 @@ for (const [path, meta] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: recorded ${added} platform build(s) the registry does not serve`);

@@ -108,9 +108,7 @@ function createMfConfig({ appDir, name, kind, port, title, runtimePlugins = [] }
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(isHost
-            ? { remotes: {} }
-            : { filename: 'remoteEntry.js', exposes: { './App': './src/remote-entry.tsx' } }),
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './App': './src/remote-entry.tsx' } }),
           shared: sharedConfig(),
           runtimePlugins: allRuntimePlugins,
           manifest: true,
@@ -124,7 +122,12 @@ function createMfConfig({ appDir, name, kind, port, title, runtimePlugins = [] }
         }),
         // The host always has a page; a remote gets one only for its stand-alone dev mount.
         ...(isHost || !isProd
-          ? [new HtmlWebpackPlugin({ template: isHost ? path.join(appDir, 'src/index.html') : path.join(__dirname, 'dev-index.html'), title: title ?? name })]
+          ? [
+              new HtmlWebpackPlugin({
+                template: isHost ? path.join(appDir, 'src/index.html') : path.join(__dirname, 'dev-index.html'),
+                title: title ?? name,
+              }),
+            ]
           : []),
         new PreloadManifestPlugin(),
         ...(isProd ? [new PrecompressPlugin()] : []),
@@ -133,7 +136,20 @@ function createMfConfig({ appDir, name, kind, port, title, runtimePlugins = [] }
       // uses, instead of webpack copying small modules into every page chunk.
       optimization: isHost
         ? {}
-        : { splitChunks: { cacheGroups: { webRuntime: { test: /libs[\\/](web-runtime|contracts)[\\/]/, name: 'web-runtime', chunks: 'async', minChunks: 2, priority: 10, enforce: true } } } },
+        : {
+            splitChunks: {
+              cacheGroups: {
+                webRuntime: {
+                  test: /libs[\\/](web-runtime|contracts)[\\/]/,
+                  name: 'web-runtime',
+                  chunks: 'async',
+                  minChunks: 2,
+                  priority: 10,
+                  enforce: true,
+                },
+              },
+            },
+          },
       performance: { hints: false },
       devServer: {
         port,

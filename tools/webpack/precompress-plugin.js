@@ -24,7 +24,9 @@ class PrecompressPlugin {
               const buffer = source.buffer();
               const [gz, br] = await Promise.all([
                 gzip(buffer, { level: 9 }),
-                brotli(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
+                brotli(buffer, {
+                  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+                }),
               ]);
               compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), { compressed: true });
               compilation.emitAsset(`${name}.br`, new sources.RawSource(br), { compressed: true });

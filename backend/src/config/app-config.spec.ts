@@ -55,14 +55,17 @@ describe('loadAppConfig', () => {
 
   it('points insurers at the sandbox: sign-in pages where browsers reach it, tokens and FHIR where the server does', () => {
     const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret, PUBLIC_URL: 'https://app.example.com' };
-    const inside = loadAppConfig({ ...base, SANDBOX_URL: 'http://sandbox:4100', SANDBOX_PUBLIC_URL: 'http://localhost:4100' }).insurers.endpoints.uhc;
+    const inside = loadAppConfig({ ...base, SANDBOX_URL: 'http://sandbox:4100', SANDBOX_PUBLIC_URL: 'http://localhost:4100' }).insurers
+      .endpoints.uhc;
     expect(inside).toMatchObject({
       authorizeUrl: 'http://localhost:4100/insurers/uhc/authorize',
       tokenUrl: 'http://sandbox:4100/insurers/uhc/token',
       fhirBaseUrl: 'http://sandbox:4100/insurers/uhc/fhir',
       redirectUri: 'https://app.example.com/intermediary/uhc',
     });
-    expect(loadAppConfig({ ...base, SANDBOX_URL: 'http://sandbox:4100' }).insurers.endpoints.uhc.authorizeUrl).toBe('http://sandbox:4100/insurers/uhc/authorize');
+    expect(loadAppConfig({ ...base, SANDBOX_URL: 'http://sandbox:4100' }).insurers.endpoints.uhc.authorizeUrl).toBe(
+      'http://sandbox:4100/insurers/uhc/authorize',
+    );
   });
 
   it('serves the probe route only when asked, and never in production', () => {

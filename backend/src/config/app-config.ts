@@ -112,10 +112,13 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
       endpoints: insurers.insurers,
       tokenEncryptionKey: Buffer.from(env.TOKEN_ENCRYPTION_KEY ?? generated!.tokenEncryptionKey, 'base64'),
     },
-    referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '').split(',').filter(Boolean).map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), apiKey: pair.slice(at + 1) };
-    }),
+    referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), apiKey: pair.slice(at + 1) };
+      }),
     log: { level: env.LOG_LEVEL, format: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' && stdoutIsTty ? 'pretty' : 'json') },
     jobs: {
       retryLimit: env.JOBS_RETRY_LIMIT,

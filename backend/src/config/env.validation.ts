@@ -196,7 +196,9 @@ export class EnvironmentVariables {
 
   /** Footer social links: "Name=https://...,Name=https://...". */
   @IsString()
-  @Matches(/^([^=,]+=https?:\/\/[^,]+)(,[^=,]+=https?:\/\/[^,]+)*$/, { message: 'SOCIAL_LINKS must be "Name=https://url,Name=https://url"' })
+  @Matches(/^([^=,]+=https?:\/\/[^,]+)(,[^=,]+=https?:\/\/[^,]+)*$/, {
+    message: 'SOCIAL_LINKS must be "Name=https://url,Name=https://url"',
+  })
   SOCIAL_LINKS = 'LinkedIn=https://www.linkedin.com/company/healthlink-example,Facebook=https://www.facebook.com/healthlink.example';
 
   /** Where browsers reach the product: OAuth redirect URIs are built from it. */
@@ -234,20 +236,62 @@ export class EnvironmentVariables {
   /** Partners allowed to mint referral codes: "partner=api-key,partner=api-key". Unset: no partner can. */
   @Transform(emptyToUndefined)
   @IsOptional()
-  @Matches(/^([a-z0-9-]+=[A-Za-z0-9_-]{24,})(,[a-z0-9-]+=[A-Za-z0-9_-]{24,})*$/, { message: 'REFERRAL_PARTNER_KEYS must be "partner=key,..." with keys of at least 24 characters' })
+  @Matches(/^([a-z0-9-]+=[A-Za-z0-9_-]{24,})(,[a-z0-9-]+=[A-Za-z0-9_-]{24,})*$/, {
+    message: 'REFERRAL_PARTNER_KEYS must be "partner=key,..." with keys of at least 24 characters',
+  })
   REFERRAL_PARTNER_KEYS?: string;
 }
 
 const ENV_KEYS = [
-  'NODE_ENV', 'APP_ROLE', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'AUTH_JWT_SECRET', 'WEB_ROOT',
-  'LOG_LEVEL', 'LOG_FORMAT', 'BODY_LIMIT_BYTES', 'JOBS_RETRY_LIMIT', 'JOBS_EXPIRE_SECONDS', 'JOBS_MAINTENANCE_INTERVAL_SECONDS', 'JOBS_SCHEMA', 'AUTH_SESSION_MAX_HOURS', 'HTTP_TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT',
-  'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'PRODUCT_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'BROKER_PHONE',
-  'BLOG_URL', 'LINKEDIN_URL', 'SOCIAL_LINKS', 'PUBLIC_URL', 'SANDBOX_URL', 'SANDBOX_PUBLIC_URL', 'SANDBOX_PORT', 'SANDBOX_SMTP_PORT', 'TOKEN_ENCRYPTION_KEY',
-  'REFERRAL_PARTNER_KEYS', 'AUTH_RESET_CODE_SECRET',
-  'API_DOCS', 'JOBS_PROBE_ROUTE',
+  'NODE_ENV',
+  'APP_ROLE',
+  'HOST',
+  'PORT',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'EMBEDDED_PG_PORT',
+  'AUTH_JWT_SECRET',
+  'WEB_ROOT',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'BODY_LIMIT_BYTES',
+  'JOBS_RETRY_LIMIT',
+  'JOBS_EXPIRE_SECONDS',
+  'JOBS_MAINTENANCE_INTERVAL_SECONDS',
+  'JOBS_SCHEMA',
+  'AUTH_SESSION_MAX_HOURS',
+  'HTTP_TRUST_PROXY',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTP_SECURE',
+  'SMTP_USER',
+  'SMTP_PASSWORD',
+  'MAIL_FROM',
+  'PRODUCT_NAME',
+  'SUPPORT_EMAIL',
+  'SUPPORT_PHONE',
+  'BROKER_PHONE',
+  'BLOG_URL',
+  'LINKEDIN_URL',
+  'SOCIAL_LINKS',
+  'PUBLIC_URL',
+  'SANDBOX_URL',
+  'SANDBOX_PUBLIC_URL',
+  'SANDBOX_PORT',
+  'SANDBOX_SMTP_PORT',
+  'TOKEN_ENCRYPTION_KEY',
+  'REFERRAL_PARTNER_KEYS',
+  'AUTH_RESET_CODE_SECRET',
+  'API_DOCS',
+  'JOBS_PROBE_ROUTE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 const SECRET_KEYS: readonly string[] = [
-  'DATABASE_URL', 'AUTH_JWT_SECRET', 'SMTP_PASSWORD', 'TOKEN_ENCRYPTION_KEY', 'REFERRAL_PARTNER_KEYS', 'AUTH_RESET_CODE_SECRET',
+  'DATABASE_URL',
+  'AUTH_JWT_SECRET',
+  'SMTP_PASSWORD',
+  'TOKEN_ENCRYPTION_KEY',
+  'REFERRAL_PARTNER_KEYS',
+  'AUTH_RESET_CODE_SECRET',
 ];
 
 export class ConfigValidationError extends Error {
@@ -271,7 +315,9 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
       errors.map((e) => {
         const reasons = Object.values(e.constraints ?? {}).join('; ');
         // Secrets never reach the log, not even when they are wrong.
-        return SECRET_KEYS.includes(e.property) ? `${e.property}: ${reasons}` : `${e.property}: ${reasons} (got ${JSON.stringify(e.value)})`;
+        return SECRET_KEYS.includes(e.property)
+          ? `${e.property}: ${reasons}`
+          : `${e.property}: ${reasons} (got ${JSON.stringify(e.value)})`;
       }),
     );
   }

@@ -3,7 +3,7 @@ import { loadInsurersConfig } from './insurers-config';
 const defaults = { sandboxUrl: 'http://127.0.0.1:4100', sandboxPublicUrl: 'http://localhost:4100', publicUrl: 'http://localhost:8080' };
 
 describe('insurers configuration', () => {
-  it('uses configured URLs exactly as given: Blue Button\'s endpoints keep their trailing slash', () => {
+  it("uses configured URLs exactly as given: Blue Button's endpoints keep their trailing slash", () => {
     const { insurers, problems } = loadInsurersConfig(
       {
         INSURER_BLUE_BUTTON_AUTHORIZE_URL: 'https://sandbox.bluebutton.cms.gov/v2/o/authorize/',
@@ -29,7 +29,7 @@ describe('insurers configuration', () => {
     expect(insurers.humana.revocationUrl).toBe('');
   });
 
-  it('never revokes a real insurer\'s tokens at the sandbox: without its own revocation URL it has none', () => {
+  it("never revokes a real insurer's tokens at the sandbox: without its own revocation URL it has none", () => {
     const { insurers, problems } = loadInsurersConfig(
       {
         INSURER_BLUE_BUTTON_TOKEN_URL: 'https://sandbox.bluebutton.cms.gov/v2/o/token/',

@@ -66,7 +66,13 @@ async function query(url: string, sql: string): Promise<unknown[]> {
 
   it('never opens up a folder it did not make: an existing 0700 data parent stays 0700', async () => {
     const privateDir = await mkdtemp(join(tmpdir(), 'healthlink-private-'));
-    const options = { dataDir: join(privateDir, 'pg'), port: await freePort(), password: 'x', persistent: false, runtimeBaseDir: runtimeBase };
+    const options = {
+      dataDir: join(privateDir, 'pg'),
+      port: await freePort(),
+      password: 'x',
+      persistent: false,
+      runtimeBaseDir: runtimeBase,
+    };
     const handle = await startEmbeddedPostgres(options);
     try {
       expect((await stat(privateDir)).mode & 0o777).toBe(0o700);

@@ -264,7 +264,12 @@ function run(
 }
 
 function lastLines(text: string, count = 3): string {
-  return text.trim().split('\n').slice(-count).map((l) => l.trim()).join(' ');
+  return text
+    .trim()
+    .split('\n')
+    .slice(-count)
+    .map((l) => l.trim())
+    .join(' ');
 }
 
 async function initialise(
@@ -282,8 +287,12 @@ async function initialise(
     const initdb = run(
       join(nativeDir, 'bin', 'initdb'),
       [
-        `--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`,
-        '--encoding=UTF8', '--lc-messages=C',
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--lc-messages=C',
       ],
       user,
     );

@@ -18,14 +18,29 @@ describe('migrations (PostgreSQL)', () => {
   });
 
   const tables = async (): Promise<string[]> =>
-    (await dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'typeorm_migrations' ORDER BY 1`)).map(
-      (r: { tablename: string }) => r.tablename,
-    );
+    (
+      await dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'typeorm_migrations' ORDER BY 1`)
+    ).map((r: { tablename: string }) => r.tablename);
 
   const ALL_TABLES = [
-    'analytics_events', 'claims', 'conditions', 'contact_messages', 'coverages', 'errors', 'fhir_resources', 'insurer_links',
-    'insurer_requests', 'oauth_states', 'password_resets', 'patient_info', 'polling_events', 'prescriptions', 'rate_limits', 'referral_codes',
-    'sessions', 'users',
+    'analytics_events',
+    'claims',
+    'conditions',
+    'contact_messages',
+    'coverages',
+    'errors',
+    'fhir_resources',
+    'insurer_links',
+    'insurer_requests',
+    'oauth_states',
+    'password_resets',
+    'patient_info',
+    'polling_events',
+    'prescriptions',
+    'rate_limits',
+    'referral_codes',
+    'sessions',
+    'users',
   ];
 
   it('apply from empty, concurrently without conflict, and every down undoes its up', async () => {

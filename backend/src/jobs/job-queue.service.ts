@@ -61,7 +61,11 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
       // Each worker takes one job at a time; a queue's concurrency is its number of workers.
       const ids: string[] = [];
       for (let i = 0; i < (definition.concurrency ?? 1); i++) {
-        ids.push(await boss.work<object>(definition.queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, ([job]) => this.run(definition, job)));
+        ids.push(
+          await boss.work<object>(definition.queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, ([job]) =>
+            this.run(definition, job),
+          ),
+        );
       }
       this.workers.set(definition.queue, ids);
     }

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pagePreloads, ShellPages, withPreloads } from './shell-page';
 
-const INDEX = '<!doctype html><html><head><title></title><script defer src=/main.1234abcd.js></script></head><body><div id=root></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title></title><script defer src=/main.1234abcd.js></script></head><body><div id=root></div></body></html>';
 
 function webRoot(files: Record<string, unknown>): string {
   const root = mkdtempSync(join(tmpdir(), 'healthlink-shell-page-'));
@@ -23,7 +24,10 @@ const publicManifest = (expose: string) => ({
 const FILES = {
   'index.html': INDEX,
   'preload.json': { groups: { bootstrap: ['bootstrap.bbbb2222.js', 'bootstrap.cccc3333.css'], shared: ['470.dddd4444.js'] } },
-  'remotes.json': { mfe_public: '/remotes/mfe_public/1.0.0/mf-manifest.json', mfe_dashboard: '/remotes/mfe_dashboard/2.0.0/mf-manifest.json' },
+  'remotes.json': {
+    mfe_public: '/remotes/mfe_public/1.0.0/mf-manifest.json',
+    mfe_dashboard: '/remotes/mfe_dashboard/2.0.0/mf-manifest.json',
+  },
   'remotes/mfe_public/1.0.0/mf-manifest.json': publicManifest('__federation_expose_App.eeee5555.js'),
   'remotes/mfe_public/1.0.0/preload.json': {
     groups: {
@@ -82,7 +86,9 @@ describe('withPreloads', () => {
   });
 
   it('falls back to the end of <head>, and leaves a page with neither unchanged', () => {
-    expect(withPreloads('<head></head>', [{ href: '/x.css', as: 'style' }])).toBe('<head><link rel="preload" href="/x.css" as="style"></head>');
+    expect(withPreloads('<head></head>', [{ href: '/x.css', as: 'style' }])).toBe(
+      '<head><link rel="preload" href="/x.css" as="style"></head>',
+    );
     expect(withPreloads('<p>hi</p>', [{ href: '/x.css', as: 'style' }])).toBe('<p>hi</p>');
   });
 });
@@ -103,7 +109,10 @@ describe('ShellPages', () => {
     const pages = new ShellPages(root);
     expect(pages.render('/')!.body.toString()).toContain('/remotes/mfe_public/1.0.0/page-home.ffff6666.js');
     mkdirSync(join(root, 'remotes/mfe_public/1.1.0'), { recursive: true });
-    writeFileSync(join(root, 'remotes/mfe_public/1.1.0/mf-manifest.json'), JSON.stringify(publicManifest('__federation_expose_App.99990000.js')));
+    writeFileSync(
+      join(root, 'remotes/mfe_public/1.1.0/mf-manifest.json'),
+      JSON.stringify(publicManifest('__federation_expose_App.99990000.js')),
+    );
     writeFileSync(join(root, 'remotes.json'), JSON.stringify({ mfe_public: '/remotes/mfe_public/1.1.0/mf-manifest.json' }));
     const later = new Date(Date.now() + 5000);
     utimesSync(join(root, 'remotes.json'), later, later);

@@ -40,7 +40,10 @@ const linkFor = (href: string): PreloadLink => ({ href, as: href.endsWith('.css'
  */
 export function pagePreloads(root: string, pathname: string): PreloadLink[] {
   const read = <T>(path: string): T | undefined => readJsonInside<T>(root, path);
-  const links: PreloadLink[] = [{ href: '/remotes.json', as: 'fetch' }, { href: SITE_INFO_URL, as: 'fetch' }];
+  const links: PreloadLink[] = [
+    { href: '/remotes.json', as: 'fetch' },
+    { href: SITE_INFO_URL, as: 'fetch' },
+  ];
   const shell = read<PreloadManifest>('preload.json')?.groups;
   links.push(...[...(shell?.bootstrap ?? []), ...(shell?.shared ?? [])].map((file) => linkFor(`/${file}`)));
 

@@ -32,7 +32,11 @@ export async function registerWebRoot(fastify: FastifyInstance, root: string): P
   const sendShell = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const page = pages.render(request.url.split('?')[0], String(request.headers['accept-encoding'] ?? ''));
     if (!page) return false;
-    void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    void reply
+      .status(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding');
     if (page.encoding) void reply.header('content-encoding', page.encoding);
     void reply.send(page.body);
     return true;

@@ -67,7 +67,13 @@ describe('DELETE /api/users leaves no trace of the person', () => {
   }
   // pg-boss keeps one partition per queue beside its parent table: count each job once, by its parent's name.
   const tablesOf = (found: Record<string, number>) => {
-    const tables = Object.keys(found).map((key) => key.replace(/^pgboss\.j[0-9a-f]{56}\./, 'pgboss.job.').split('.').slice(0, 2).join('.'));
+    const tables = Object.keys(found).map((key) =>
+      key
+        .replace(/^pgboss\.j[0-9a-f]{56}\./, 'pgboss.job.')
+        .split('.')
+        .slice(0, 2)
+        .join('.'),
+    );
     return [...new Set(tables)].sort();
   };
 
@@ -110,9 +116,17 @@ describe('DELETE /api/users leaves no trace of the person', () => {
     // The sign-in e-mail changes (a code job, a notice job holding the old address); everything after uses the new one.
     const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/updateUserProfile', payload, headers: bearer(token) });
     expect((await put({ email, currentPassword: person.password })).statusCode).toBe(200);
-    const [codeMail] = await pollUntil(async () => mailTo(email), (m) => m.length > 0, 20_000);
+    const [codeMail] = await pollUntil(
+      async () => mailTo(email),
+      (m) => m.length > 0,
+      20_000,
+    );
     expect((await put({ email, emailCode: /is: ([A-Z0-9]{8})/.exec(codeMail.text)?.[1] })).statusCode).toBe(200);
-    await pollUntil(async () => mailTo(oldEmail), (m) => m.some((mail) => mail.subject.includes('sign-in email was changed')), 20_000);
+    await pollUntil(
+      async () => mailTo(oldEmail),
+      (m) => m.some((mail) => mail.subject.includes('sign-in email was changed')),
+      20_000,
+    );
     // Error log entries: with the session, and as a visitor whose details name the e-mail.
     const errorTypes = [`DELETION_SESSION_${randomUUID().slice(0, 8)}`, `DELETION_VISITOR_${randomUUID().slice(0, 8)}`];
     const asMember = { errorType: errorTypes[0], host: 'web', errorDetails: { page: '/dashboard' } };
@@ -136,9 +150,19 @@ describe('DELETE /api/users leaves no trace of the person', () => {
     const before = tablesOf({ ...(await rowsNaming(userId)), ...(await rowsNaming(email)) });
     expect(before).toEqual(
       expect.arrayContaining([
-        'pgboss.job', 'public.claims', 'public.contact_messages', 'public.errors', 'public.fhir_resources', 'public.insurer_links',
-        'public.insurer_requests', 'public.password_resets', 'public.patient_info', 'public.polling_events', 'public.referral_codes',
-        'public.sessions', 'public.users',
+        'pgboss.job',
+        'public.claims',
+        'public.contact_messages',
+        'public.errors',
+        'public.fhir_resources',
+        'public.insurer_links',
+        'public.insurer_requests',
+        'public.password_resets',
+        'public.patient_info',
+        'public.polling_events',
+        'public.referral_codes',
+        'public.sessions',
+        'public.users',
       ]),
     );
     // The old address sits in the mail jobs (password recovery, the change notice), which also name the account.

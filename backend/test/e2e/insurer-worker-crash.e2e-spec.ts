@@ -68,11 +68,24 @@ describe('a worker killed in the middle of an insurer fetch', () => {
       });
       return res.json() as Promise<Record<string, unknown>>;
     };
-    const settle = (id: unknown) => pollUntil(() => call('GET', `/api/pollingEvent/${id}`), (e) => e.status !== 'pending', 90_000, 200);
+    const settle = (id: unknown) =>
+      pollUntil(
+        () => call('GET', `/api/pollingEvent/${id}`),
+        (e) => e.status !== 'pending',
+        90_000,
+        200,
+      );
 
     const { link } = await call('GET', '/api/insurerDataFetch/humanaFetch/oauth2/authorize');
     const back = await answerAuthorizePage(String(link), 'approve', 'member-typical');
-    const linked = await settle((await call('POST', '/api/insurerDataFetch/humanaFetch/oauth2/tokenCallback', { authCode: back.get('code'), state: back.get('state') })).pollingEventID);
+    const linked = await settle(
+      (
+        await call('POST', '/api/insurerDataFetch/humanaFetch/oauth2/tokenCallback', {
+          authCode: back.get('code'),
+          state: back.get('state'),
+        })
+      ).pollingEventID,
+    );
     expect(linked.status).toBe('complete');
 
     // Slow pages keep the fetch in flight; the worker dies in the middle of it.

@@ -44,7 +44,12 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
     post: (url: string, payload: object = {}) => app.inject({ method: 'POST', url, payload, headers: bearer(token) }),
   });
   const settle = async (app: NestFastifyApplication, token: string, id: string) =>
-    (await pollUntil(async () => (await client(app, token).get(`/api/pollingEvent/${id}`)).json(), (e) => e.status !== 'pending', 90_000, 100)) as {
+    (await pollUntil(
+      async () => (await client(app, token).get(`/api/pollingEvent/${id}`)).json(),
+      (e) => e.status !== 'pending',
+      90_000,
+      100,
+    )) as {
       status: string;
       response: Record<string, unknown> | null;
     };
@@ -53,14 +58,19 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
   async function link(app: NestFastifyApplication, token: string, insurer = 'blueButton') {
     const { link: url } = (await client(app, token).get(`/api/insurerDataFetch/${insurer}Fetch/oauth2/authorize`)).json();
     const back = await answerAuthorizePage(url, 'approve', MEMBER);
-    const started = await client(app, token).post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, { authCode: back.get('code'), state: back.get('state') });
+    const started = await client(app, token).post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, {
+      authCode: back.get('code'),
+      state: back.get('state'),
+    });
     expect(started.statusCode).toBe(202);
     const id: string = started.json().pollingEventID;
     return { id, code: back.get('code') as string, event: await settle(app, token, id) };
   }
 
   async function sandboxCounts(insurer: string): Promise<Record<string, number>> {
-    const { members } = (await (await fetch(`${sandbox.url}/insurers/_admin/members/${insurer}`)).json()) as { members: { username: string; counts: Record<string, number> }[] };
+    const { members } = (await (await fetch(`${sandbox.url}/insurers/_admin/members/${insurer}`)).json()) as {
+      members: { username: string; counts: Record<string, number> }[];
+    };
     return members.find((m) => m.username === MEMBER)!.counts;
   }
 
@@ -83,18 +93,22 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
       const linked = await link(app, token);
       expect(linked.event).toMatchObject({ status: 'complete', response: { linked: true } });
 
-      const fetched = await Promise.all(['getPatientEOB', 'getPatientDrugs'].map(async (op) => {
-        const started = await client(app, token).post(`/api/insurerDataFetch/blueButtonFetch/${op}`);
-        expect(started.statusCode).toBe(202);
-        return settle(app, token, started.json().pollingEventID);
-      }));
+      const fetched = await Promise.all(
+        ['getPatientEOB', 'getPatientDrugs'].map(async (op) => {
+          const started = await client(app, token).post(`/api/insurerDataFetch/blueButtonFetch/${op}`);
+          expect(started.statusCode).toBe(202);
+          return settle(app, token, started.json().pollingEventID);
+        }),
+      );
       const expected = await sandboxCounts('blueButton');
       expect(expected.ExplanationOfBenefit).toBeGreaterThan(5 * 3);
       expect(fetched.map((e) => e.status)).toEqual(['complete', 'complete']);
       expect(fetched.map((e) => e.response?.count)).toEqual([expected.ExplanationOfBenefit, expected.MedicationRequest]);
 
       const db = dataSourceOf(app);
-      const raw = await db.query(`SELECT resource_type, count(*)::int AS n FROM fhir_resources WHERE user_id = $1 GROUP BY resource_type`, [userId]);
+      const raw = await db.query(`SELECT resource_type, count(*)::int AS n FROM fhir_resources WHERE user_id = $1 GROUP BY resource_type`, [
+        userId,
+      ]);
       expect(Object.fromEntries(raw.map((r: { resource_type: string; n: number }) => [r.resource_type, r.n]))).toEqual({
         ExplanationOfBenefit: expected.ExplanationOfBenefit,
         MedicationRequest: expected.MedicationRequest,
@@ -109,7 +123,7 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
     });
   });
 
-  describe('a token URL without Blue Button\'s trailing slash', () => {
+  describe("a token URL without Blue Button's trailing slash", () => {
     let app: NestFastifyApplication;
     beforeAll(async () => {
       app = await createTestApp(blueButtonEnv({ INSURER_BLUE_BUTTON_TOKEN_URL: `${sandbox.url}/v2/o/token` }));
@@ -123,9 +137,15 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
       try {
         const { token, userId } = await tokenFor(app);
         const linked = await link(app, token);
-        expect(linked.event).toMatchObject({ status: 'failed', response: { message: 'We could not confirm your sign-in with your insurer. Please try again.' } });
+        expect(linked.event).toMatchObject({
+          status: 'failed',
+          response: { message: 'We could not confirm your sign-in with your insurer. Please try again.' },
+        });
         const host = new URL(sandbox.url).host;
-        const [row] = await dataSourceOf(app).query(`SELECT host, insurer_name, error_details FROM errors WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, [userId]);
+        const [row] = await dataSourceOf(app).query(
+          `SELECT host, insurer_name, error_details FROM errors WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
+          [userId],
+        );
         expect(row).toMatchObject({ host, insurer_name: 'Medicare (Blue Button 2.0)' });
         expect(row.error_details).toMatchObject({ step: 'TOKEN_EXCHANGE', status: 301, correlationId: linked.id });
         expect(row.error_details.message).toContain(`token endpoint ${host} answered 301`);
@@ -145,12 +165,14 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
   describe('tokens: refresh under a lock, revocation on deletion, sealed to their row', () => {
     let app: NestFastifyApplication;
     beforeAll(async () => {
-      app = await createTestApp(blueButtonEnv({
-        SANDBOX_URL: sandbox.url,
-        INSURER_BLUE_BUTTON_REVOCATION_URL: `${sandbox.url}/v2/o/revoke_token/`,
-        // Answers 404: revocation fails at this insurer, and the deletion goes on.
-        INSURER_CIGNA_REVOCATION_URL: `${sandbox.url}/insurers/cigna/no-revocation-here`,
-      }));
+      app = await createTestApp(
+        blueButtonEnv({
+          SANDBOX_URL: sandbox.url,
+          INSURER_BLUE_BUTTON_REVOCATION_URL: `${sandbox.url}/v2/o/revoke_token/`,
+          // Answers 404: revocation fails at this insurer, and the deletion goes on.
+          INSURER_CIGNA_REVOCATION_URL: `${sandbox.url}/insurers/cigna/no-revocation-here`,
+        }),
+      );
     });
     afterAll(async () => {
       await sandbox.setAccessTokenTtl(3600);
@@ -191,7 +213,10 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
       const db = dataSourceOf(app);
       const cipher = app.get(TokenCipher);
       const open = async (insurer: string) => {
-        const [row] = await db.query(`SELECT access_token_enc, refresh_token_enc FROM insurer_links WHERE user_id = $1 AND insurer_key = $2`, [userId, insurer]);
+        const [row] = await db.query(
+          `SELECT access_token_enc, refresh_token_enc FROM insurer_links WHERE user_id = $1 AND insurer_key = $2`,
+          [userId, insurer],
+        );
         return {
           access: cipher.decrypt(row.access_token_enc, { userId, insurer, column: 'insurer_links.access_token_enc' }),
           refresh: cipher.decrypt(row.refresh_token_enc, { userId, insurer, column: 'insurer_links.refresh_token_enc' }),
@@ -199,7 +224,8 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
       };
       const blueButton = await open('blueButton');
       const cigna = await open('cigna');
-      const patient = async (path: string, access: string) => (await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${access}` } })).status;
+      const patient = async (path: string, access: string) =>
+        (await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${access}` } })).status;
       const patientId = `blueButton-${MEMBER}`;
       expect(await patient(`/v2/fhir/Patient/${patientId}`, blueButton.access)).toBe(200);
 
@@ -215,13 +241,18 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
       expect(await patient(`/v2/fhir/Patient/${patientId}`, blueButton.access)).toBe(401);
       const refresh = await fetch(`${sandbox.url}/v2/o/token/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('healthlink-blueButton:sandbox-secret-blueButton').toString('base64')}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('healthlink-blueButton:sandbox-secret-blueButton').toString('base64')}`,
+        },
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: blueButton.refresh }).toString(),
       });
       expect(((await refresh.json()) as { error: string }).error).toBe('invalid_grant');
       // Cigna's revocation endpoint failed: its grant is still alive there, recorded for operators without the user.
       expect(await patient(`/insurers/cigna/fhir/Patient/cigna-${MEMBER}`, cigna.access)).toBe(200);
-      const errors = await db.query(`SELECT user_id, host, error_details FROM errors WHERE error_type = 'INSURER_REVOKE_FAILED' AND insurer_name = 'Cigna Healthcare' ORDER BY created_at DESC LIMIT 2`);
+      const errors = await db.query(
+        `SELECT user_id, host, error_details FROM errors WHERE error_type = 'INSURER_REVOKE_FAILED' AND insurer_name = 'Cigna Healthcare' ORDER BY created_at DESC LIMIT 2`,
+      );
       expect(errors[0]).toMatchObject({ user_id: null, host: new URL(sandbox.url).host, error_details: { status: 404 } });
       expect(JSON.stringify(errors)).not.toContain(cigna.access);
 
@@ -230,7 +261,7 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
       }
     });
 
-    it('a sealed token copied to another user\'s row does not open there: the fetch fails, nothing is read', async () => {
+    it("a sealed token copied to another user's row does not open there: the fetch fails, nothing is read", async () => {
       const owner = await tokenFor(app);
       const thief = await tokenFor(app);
       expect((await link(app, owner.token)).event.status).toBe('complete');

@@ -26,7 +26,12 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
     post: (url: string, payload: object = {}) => app.inject({ method: 'POST', url, payload, headers: bearer(token) }),
   });
   const waitFor = async (token: string, pollingEventID: string) =>
-    (await pollUntil(async () => (await api(token).get(`/api/pollingEvent/${pollingEventID}`)).json(), (e) => e.status !== 'pending', 60_000, 100)) as {
+    (await pollUntil(
+      async () => (await api(token).get(`/api/pollingEvent/${pollingEventID}`)).json(),
+      (e) => e.status !== 'pending',
+      60_000,
+      100,
+    )) as {
       status: string;
       response: Record<string, unknown> | null;
     };
@@ -34,7 +39,10 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
   async function link(token: string, insurer: InsurerKey): Promise<void> {
     const { link: url } = (await api(token).get(`/api/insurerDataFetch/${insurer}Fetch/oauth2/authorize`)).json();
     const back = await answerAuthorizePage(url);
-    const started = await api(token).post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, { authCode: back.get('code'), state: back.get('state') });
+    const started = await api(token).post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, {
+      authCode: back.get('code'),
+      state: back.get('state'),
+    });
     expect(started.statusCode).toBe(202);
     const event = await waitFor(token, started.json().pollingEventID);
     expect(event).toMatchObject({ status: 'complete', response: { linked: true } });
@@ -43,11 +51,13 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
   async function fetchAll(token: string, insurer: InsurerKey): Promise<Record<string, string>> {
     const outcome: Record<string, string> = {};
     const run = async (ops: FetchOperation[]) => {
-      await Promise.all(ops.map(async (op) => {
-        const started = await api(token).post(`/api/insurerDataFetch/${insurer}Fetch/${op}`, { userID: 'ignored' });
-        expect(started.statusCode).toBe(202);
-        outcome[op] = (await waitFor(token, started.json().pollingEventID)).status;
-      }));
+      await Promise.all(
+        ops.map(async (op) => {
+          const started = await api(token).post(`/api/insurerDataFetch/${insurer}Fetch/${op}`, { userID: 'ignored' });
+          expect(started.statusCode).toBe(202);
+          outcome[op] = (await waitFor(token, started.json().pollingEventID)).status;
+        }),
+      );
     };
     await run(FETCH_SETS[insurer].filter((op) => FIRST_WAVE.includes(op)));
     await run(FETCH_SETS[insurer].filter((op) => !FIRST_WAVE.includes(op)));
@@ -80,21 +90,37 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
   it('links Blue Button (sandbox), stores the tokens as ciphertext, and brings in claims, drugs and patient info', async () => {
     const { token, userId } = await tokenFor(app);
     await link(token, 'blueButtonSandbox');
-    const [row] = await dataSourceOf(app).query('SELECT access_token_enc, refresh_token_enc FROM insurer_links WHERE user_id = $1', [userId]);
+    const [row] = await dataSourceOf(app).query('SELECT access_token_enc, refresh_token_enc FROM insurer_links WHERE user_id = $1', [
+      userId,
+    ]);
     // v2.<kid>.<iv>.<tag>.<ciphertext>, bound to this user, insurer and column.
     expect(row.access_token_enc).toMatch(/^v2\.[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(row.refresh_token_enc).toMatch(/^v2\./);
-    expect((await api(token).post('/api/insurerDataFetch/checkToken', { insurers: ['blueButtonSandbox', 'humana'] })).json()).toEqual({ blueButtonSandbox: true, humana: false });
+    expect((await api(token).post('/api/insurerDataFetch/checkToken', { insurers: ['blueButtonSandbox', 'humana'] })).json()).toEqual({
+      blueButtonSandbox: true,
+      humana: false,
+    });
 
     const outcome = await fetchAll(token, 'blueButtonSandbox');
     expect(outcome).toEqual({ getPatientInformation: 'complete', getPatientEOB: 'complete' });
     const eob = (await api(token).get('/api/explanationOfBenefits')).json().EOB;
     expect(eob.length).toBeGreaterThan(0);
-    expect(eob[0]).toEqual(expect.objectContaining({ id: expect.any(String), date: expect.any(String), diagnoses: expect.any(Array), procedures: expect.any(Array) }));
-    expect(eob.some((c: { payment_amount: string | null }) => typeof c.payment_amount === 'string' && /^\d+\.\d{2}$/.test(c.payment_amount))).toBe(true);
+    expect(eob[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        date: expect.any(String),
+        diagnoses: expect.any(Array),
+        procedures: expect.any(Array),
+      }),
+    );
+    expect(
+      eob.some((c: { payment_amount: string | null }) => typeof c.payment_amount === 'string' && /^\d+\.\d{2}$/.test(c.payment_amount)),
+    ).toBe(true);
     const drugs = (await api(token).get('/api/userDrugs')).json().queryRes;
     expect(drugs.length).toBeGreaterThan(0);
-    expect(drugs[0]).toEqual(expect.objectContaining({ drug_ndc: expect.stringMatching(/^\d{9,11}$/), date_prescribed: expect.any(String) }));
+    expect(drugs[0]).toEqual(
+      expect.objectContaining({ drug_ndc: expect.stringMatching(/^\d{9,11}$/), date_prescribed: expect.any(String) }),
+    );
     expect((await api(token).get('/api/patientInfo')).json().patientInfoEntry).toHaveLength(1);
 
     // Another user sees none of it.
@@ -108,11 +134,14 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
     const first = await fetchAll(token, 'uhcSandbox');
     expect(Object.keys(first).sort()).toEqual([...FETCH_SETS.uhcSandbox].sort());
     expect(first.getPatientEOB).toBe('complete');
-    const count = async () => (await dataSourceOf(app).query(
-      `SELECT (SELECT count(*) FROM claims WHERE user_id = $1) AS claims, (SELECT count(*) FROM prescriptions WHERE user_id = $1) AS rx,
+    const count = async () =>
+      (
+        await dataSourceOf(app).query(
+          `SELECT (SELECT count(*) FROM claims WHERE user_id = $1) AS claims, (SELECT count(*) FROM prescriptions WHERE user_id = $1) AS rx,
               (SELECT count(*) FROM fhir_resources WHERE user_id = $1) AS raw, (SELECT count(*) FROM patient_info WHERE user_id = $1) AS info`,
-      [userId],
-    ))[0];
+          [userId],
+        )
+      )[0];
     const before = await count();
     expect(Number(before.claims)).toBeGreaterThan(0);
     await link(token, 'uhcSandbox');
@@ -123,7 +152,8 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
   describe('the state of the callback', () => {
     it('refuses a missing, wrong, reused or expired state, and one for another insurer or another user', async () => {
       const { token, userId } = await tokenFor(app);
-      const callback = (insurer: string, body: object, as = token) => api(as).post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, body);
+      const callback = (insurer: string, body: object, as = token) =>
+        api(as).post(`/api/insurerDataFetch/${insurer}Fetch/oauth2/tokenCallback`, body);
       const { link: url } = (await api(token).get('/api/insurerDataFetch/cignaSandboxFetch/oauth2/authorize')).json();
       const back = await answerAuthorizePage(url);
       const code = back.get('code')!;
@@ -148,7 +178,10 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
 
       const { link: late } = (await api(token).get('/api/insurerDataFetch/cignaSandboxFetch/oauth2/authorize')).json();
       const lateBack = await answerAuthorizePage(late);
-      await dataSourceOf(app).query(`UPDATE oauth_states SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+      await dataSourceOf(app).query(
+        `UPDATE oauth_states SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND used_at IS NULL`,
+        [userId],
+      );
       expect((await callback('cignaSandbox', { authCode: lateBack.get('code'), state: lateBack.get('state') })).statusCode).toBe(400);
     });
 
@@ -156,9 +189,15 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
       const { token, userId } = await tokenFor(app);
       const { link: url } = (await api(token).get('/api/insurerDataFetch/aetnaSandboxFetch/oauth2/authorize')).json();
       const back = await answerAuthorizePage(url);
-      const started = await api(token).post('/api/insurerDataFetch/aetnaSandboxFetch/oauth2/tokenCallback', { authCode: `${back.get('code')}-forged`, state: back.get('state') });
+      const started = await api(token).post('/api/insurerDataFetch/aetnaSandboxFetch/oauth2/tokenCallback', {
+        authCode: `${back.get('code')}-forged`,
+        state: back.get('state'),
+      });
       const event = await waitFor(token, started.json().pollingEventID);
-      expect(event).toMatchObject({ status: 'failed', response: { message: 'We could not confirm your sign-in with your insurer. Please try again.' } });
+      expect(event).toMatchObject({
+        status: 'failed',
+        response: { message: 'We could not confirm your sign-in with your insurer. Please try again.' },
+      });
       expect(await dataSourceOf(app).query('SELECT 1 FROM insurer_links WHERE user_id = $1', [userId])).toHaveLength(0);
     });
 
@@ -182,7 +221,8 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
       const { token, userId } = await tokenFor(app);
       await sandbox.setAccessTokenTtl(1);
       await link(token, insurer);
-      const linkRow = async () => (await dataSourceOf(app).query('SELECT access_token_enc, refresh_token_enc FROM insurer_links WHERE user_id = $1', [userId]))[0];
+      const linkRow = async () =>
+        (await dataSourceOf(app).query('SELECT access_token_enc, refresh_token_enc FROM insurer_links WHERE user_id = $1', [userId]))[0];
       const before = await linkRow();
       await new Promise((r) => setTimeout(r, 1100));
       const started = await api(token).post(`/api/insurerDataFetch/${insurer}Fetch/getPatientEOB`);
@@ -208,14 +248,21 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
       await sandbox.setFault({ insurer: 'humana', resource: 'ExplanationOfBenefit', kind });
       const started = await api(token).post('/api/insurerDataFetch/humanaFetch/getPatientEOB');
       const event = await waitFor(token, started.json().pollingEventID);
-      expect(event).toMatchObject({ status: 'failed', response: { message: 'We could not get your data from this insurer right now. Please try again later.' } });
+      expect(event).toMatchObject({
+        status: 'failed',
+        response: { message: 'We could not get your data from this insurer right now. Please try again later.' },
+      });
       const [row] = await dataSourceOf(app).query(
         `SELECT insurer_name, error_type, host, error_details FROM errors WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
         [userId],
       );
       // The partner's host and status, and the polling event as correlation id, for operators.
       expect(row).toMatchObject({ insurer_name: 'Humana', error_type: 'INSURER_FETCH_FAILED', host: new URL(sandbox.url).host });
-      expect(row.error_details).toMatchObject({ step: 'getPatientEOB', status: kind === 'status500' ? 500 : 200, correlationId: started.json().pollingEventID });
+      expect(row.error_details).toMatchObject({
+        step: 'getPatientEOB',
+        status: kind === 'status500' ? 500 : 200,
+        correlationId: started.json().pollingEventID,
+      });
       expect(row.error_details.message).toMatch(detail);
     });
 

@@ -52,7 +52,10 @@ describe('the log never carries what a person sent', () => {
     expect(res.statusCode).toBe(500);
     const { correlationId } = res.json();
 
-    const lines = log.text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = log.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const logged = lines.find((line) => line.correlationId === correlationId && line.err);
     // The failure is there for operators: its type, message and SQLSTATE.
     expect(logged?.err).toMatchObject({ type: 'QueryFailedError', message: 'refused by a test trigger', code: 'P0001' });

@@ -69,9 +69,7 @@ describe('GET /api/pollingEvent/:id and POST /api/jobs/probe', () => {
 
     it('with a tampered token', () => {
       const [head, , signature] = signRaw({ sub: randomUUID() }, { expiresIn: 600 }).split('.');
-      const payload = Buffer.from(JSON.stringify({ sub: ownerId, exp: Math.floor(Date.now() / 1000) + 600 })).toString(
-        'base64url',
-      );
+      const payload = Buffer.from(JSON.stringify({ sub: ownerId, exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
       return expect401(bearer(`${head}.${payload}.${signature}`));
     });
 

@@ -16,7 +16,12 @@ describe('referrals: POST /api/externalEnrollment/referralCodes, GET .../exchang
   afterAll(() => app?.close());
 
   const mint = (email: string, apiKey = PARTNER_KEY) =>
-    app.inject({ method: 'POST', url: '/api/externalEnrollment/referralCodes', headers: { 'x-api-key': apiKey }, payload: { email, firstName: 'Ref', lastName: 'Erred' } });
+    app.inject({
+      method: 'POST',
+      url: '/api/externalEnrollment/referralCodes',
+      headers: { 'x-api-key': apiKey },
+      payload: { email, firstName: 'Ref', lastName: 'Erred' },
+    });
   const exchange = (code: string) => app.inject({ method: 'GET', url: `/api/externalEnrollment/exchangeReferralCodeForToken/${code}` });
   const attach = (code: string, token: string) =>
     app.inject({ method: 'POST', url: '/api/externalEnrollment/attachReferral', payload: { code }, headers: bearer(token) });

@@ -64,7 +64,10 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
   it('the worker process, not the api, handles a probe', async () => {
     const worker = children[1];
     const id = await startProbe();
-    const event = await pollUntil(() => readEvent(id), (e) => e.status !== 'pending');
+    const event = await pollUntil(
+      () => readEvent(id),
+      (e) => e.status !== 'pending',
+    );
     expect(event.status).toBe('complete');
     expect(event.response?.handledBy).toMatchObject({ pid: worker.pid, role: 'worker' });
   });
@@ -78,7 +81,10 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
     expect((await readEvent(id)).status).toBe('pending');
 
     const next = await startWorker();
-    const event = await pollUntil(() => readEvent(id), (e) => e.status !== 'pending');
+    const event = await pollUntil(
+      () => readEvent(id),
+      (e) => e.status !== 'pending',
+    );
     expect(event.status).toBe('complete');
     expect(event.response?.handledBy).toMatchObject({ pid: next.pid, role: 'worker' });
   });

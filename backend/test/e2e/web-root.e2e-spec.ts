@@ -69,7 +69,10 @@ describe('the web bundles on the API origin (WEB_ROOT)', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/about?utm=1', headers: { 'accept-encoding': 'gzip, br' } });
       expect([res.statusCode, res.headers['content-encoding'], res.headers['content-type'], res.headers.vary]).toEqual([
-        200, 'br', 'text/html; charset=utf-8', 'Accept-Encoding',
+        200,
+        'br',
+        'text/html; charset=utf-8',
+        'Accept-Encoding',
       ]);
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(
         '<head><title>shell</title><link rel="preload" href="/remotes.json" as="fetch" crossorigin>' +

@@ -2,8 +2,7 @@ import type { EmbeddedPostgresHandle } from '../../src/database/embedded-postgre
 import type { MailCatcher } from '../utils/mail-catcher';
 
 export type TestDatabaseState =
-  | { kind: 'server'; serverUrl: string; name: string }
-  | { kind: 'embedded'; handle: EmbeddedPostgresHandle; dir: string };
+  { kind: 'server'; serverUrl: string; name: string } | { kind: 'embedded'; handle: EmbeddedPostgresHandle; dir: string };
 
 const KEY = '__healthlinkTestDatabase__';
 

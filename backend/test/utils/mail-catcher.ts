@@ -32,7 +32,11 @@ export class MailCatcher {
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
-            const mail: CaughtMail = { to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? '', text: parsed.text ?? '' };
+            const mail: CaughtMail = {
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+            };
             appendFileSync(this.file, `${JSON.stringify(mail)}\n`);
             callback();
           })

@@ -8,7 +8,13 @@ const SANDBOX_MAIN = join(__dirname, '..', '..', '..', 'sandbox', 'dist', 'main.
 export interface RunningSandbox {
   url: string;
   stop(): Promise<void>;
-  setFault(fault: { insurer?: string; resource?: string; kind: 'status500' | 'timeout' | 'malformedBundle' | 'slow'; times?: number; delayMs?: number }): Promise<void>;
+  setFault(fault: {
+    insurer?: string;
+    resource?: string;
+    kind: 'status500' | 'timeout' | 'malformedBundle' | 'slow';
+    times?: number;
+    delayMs?: number;
+  }): Promise<void>;
   clearFaults(): Promise<void>;
   setAccessTokenTtl(seconds: number): Promise<void>;
 }
@@ -34,7 +40,11 @@ export async function startSandbox(): Promise<RunningSandbox> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const admin = (method: string, body?: object) =>
-    fetch(`${url}/insurers/_admin/faults`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined }).then((r) => {
+    fetch(`${url}/insurers/_admin/faults`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    }).then((r) => {
       if (!r.ok) throw new Error(`sandbox admin answered ${r.status}`);
     });
   return {
@@ -62,7 +72,11 @@ export async function startSandbox(): Promise<RunningSandbox> {
  * Plays the patient at the sandbox insurer's authorize page: picks a member, logs in and approves (or
  * denies). Answers the query of the redirect back to the product.
  */
-export async function answerAuthorizePage(link: string, decision: 'approve' | 'deny' = 'approve', member?: string): Promise<URLSearchParams> {
+export async function answerAuthorizePage(
+  link: string,
+  decision: 'approve' | 'deny' = 'approve',
+  member?: string,
+): Promise<URLSearchParams> {
   const page = await (await fetch(link)).text();
   const form = /<form method="post" action="([^"]+)">/.exec(page);
   if (!form) throw new Error(`no form on the authorize page:\n${page.slice(0, 500)}`);
@@ -87,5 +101,10 @@ export async function answerAuthorizePage(link: string, decision: 'approve' | 'd
 }
 
 function decodeHtml(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

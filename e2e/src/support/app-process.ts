@@ -50,9 +50,16 @@ export async function startApp(): Promise<RunningApp> {
   // A folder the database's own OS user can enter, as a checkout's .data is: a private one would move the
   // cluster under /var/lib/healthlink, where nothing removes it after the run.
   chmodSync(dataDir, 0o755);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    EMBEDDED_PG_PORT: String(pgPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
     // Every port moved: the backend's mailer must follow SANDBOX_SMTP_PORT by itself (no SMTP_PORT given).
-    SANDBOX_SMTP_PORT: String(smtpPort) };
+    SANDBOX_SMTP_PORT: String(smtpPort),
+  };
   delete env.SMTP_PORT;
   delete env.SANDBOX_URL;
   delete env.DATABASE_URL;

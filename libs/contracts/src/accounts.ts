@@ -155,8 +155,12 @@ export interface UpdateUserPasswordRequest {
 }
 export const normalizeRecoveryCode = (code: string): string => code.trim().toUpperCase();
 
-export function resetPasswordProblem(input: { password: string; confirmPassword: string }): FieldProblem<'password' | 'confirmPassword'> | null {
-  if (!input.password || !input.confirmPassword) return problem(input.password ? 'confirmPassword' : 'password', AccountMessages.fillAllFields);
+export function resetPasswordProblem(input: {
+  password: string;
+  confirmPassword: string;
+}): FieldProblem<'password' | 'confirmPassword'> | null {
+  if (!input.password || !input.confirmPassword)
+    return problem(input.password ? 'confirmPassword' : 'password', AccountMessages.fillAllFields);
   if (input.password !== input.confirmPassword) return problem('confirmPassword', AccountMessages.passwordMismatch);
   return passwordProblem('password', input.password);
 }
@@ -209,7 +213,17 @@ export interface AccountRecord {
 }
 export type ProfileField = keyof PatientInfoEntry;
 export const PROFILE_FIELDS: readonly ProfileField[] = [
-  'email', 'phone_number', 'first_name', 'last_name', 'street_address', 'city', 'district', 'state', 'postal_code', 'birthdate', 'gender',
+  'email',
+  'phone_number',
+  'first_name',
+  'last_name',
+  'street_address',
+  'city',
+  'district',
+  'state',
+  'postal_code',
+  'birthdate',
+  'gender',
 ];
 export const REQUIRED_PROFILE_FIELDS: readonly ProfileField[] = ['email', 'first_name', 'last_name'];
 /**
@@ -239,7 +253,8 @@ export function profileProblem(changes: UpdateProfileRequest): FieldProblem<Prof
   }
   for (const field of PROFILE_FIELDS) {
     const value = changes[field];
-    if (typeof value === 'string' && value.length > INPUT_MAX_LENGTH) return problem(field, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
+    if (typeof value === 'string' && value.length > INPUT_MAX_LENGTH)
+      return problem(field, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
   }
   if (changes.email !== undefined && !isValidEmail(changes.email ?? '')) return problem('email', AccountMessages.invalidEmail);
   if (changes.birthdate && !isValidBirthdate(changes.birthdate)) return problem('birthdate', AccountMessages.birthdateInvalid);
@@ -253,10 +268,16 @@ export interface SettingsPasswordUpdateRequest {
 }
 
 /** The profile's change-password form (part 1 §5), in its order; the server repeats all but the match. */
-export function changePasswordProblem(input: { curPassword: string; newPassword: string; confirmPassword?: string }): FieldProblem<'curPassword' | 'newPassword' | 'confirmPassword'> | null {
-  if (!input.curPassword || !input.newPassword) return problem(input.curPassword ? 'newPassword' : 'curPassword', AccountMessages.fillAllFields);
+export function changePasswordProblem(input: {
+  curPassword: string;
+  newPassword: string;
+  confirmPassword?: string;
+}): FieldProblem<'curPassword' | 'newPassword' | 'confirmPassword'> | null {
+  if (!input.curPassword || !input.newPassword)
+    return problem(input.curPassword ? 'newPassword' : 'curPassword', AccountMessages.fillAllFields);
   if (input.newPassword === input.curPassword) return problem('newPassword', AccountMessages.newPasswordSameAsCurrent);
-  if (input.confirmPassword !== undefined && input.newPassword !== input.confirmPassword) return problem('confirmPassword', AccountMessages.passwordsDoNotLineUp);
+  if (input.confirmPassword !== undefined && input.newPassword !== input.confirmPassword)
+    return problem('confirmPassword', AccountMessages.passwordsDoNotLineUp);
   if (input.newPassword.length < PASSWORD_MIN_LENGTH) return problem('newPassword', AccountMessages.passwordTooShort);
   if (input.newPassword.length > PASSWORD_MAX_LENGTH) return problem('newPassword', AccountMessages.passwordTooLong);
   if (!/\d/.test(input.newPassword)) return problem('newPassword', AccountMessages.changeNeedsNumber);

@@ -4,8 +4,21 @@
  */
 
 export const INSURER_KEYS = [
-  'uhc', 'uhcSandbox', 'blueButton', 'blueButtonSandbox', 'aetna', 'aetnaSandbox', 'humana', 'kaiser', 'kaiserSandbox',
-  'anthem', 'anthemSandbox', 'centene', 'centeneSandbox', 'cigna', 'cignaSandbox',
+  'uhc',
+  'uhcSandbox',
+  'blueButton',
+  'blueButtonSandbox',
+  'aetna',
+  'aetnaSandbox',
+  'humana',
+  'kaiser',
+  'kaiserSandbox',
+  'anthem',
+  'anthemSandbox',
+  'centene',
+  'centeneSandbox',
+  'cigna',
+  'cignaSandbox',
 ] as const;
 export type InsurerKey = (typeof INSURER_KEYS)[number];
 
@@ -33,7 +46,10 @@ export interface InsurerCatalogueEntry {
   comingSoon: boolean;
 }
 
-const entry = (e: Omit<InsurerCatalogueEntry, 'logo' | 'alt' | 'subset' | 'associatedInsurer' | 'comingSoon' | 'sandbox'> & Partial<InsurerCatalogueEntry>): InsurerCatalogueEntry => ({
+const entry = (
+  e: Omit<InsurerCatalogueEntry, 'logo' | 'alt' | 'subset' | 'associatedInsurer' | 'comingSoon' | 'sandbox'> &
+    Partial<InsurerCatalogueEntry>,
+): InsurerCatalogueEntry => ({
   logo: `insurers/${e.id}.svg`,
   alt: `${e.name} logo`,
   subset: null,
@@ -44,11 +60,36 @@ const entry = (e: Omit<InsurerCatalogueEntry, 'logo' | 'alt' | 'subset' | 'assoc
 });
 
 export const INSURER_CATALOGUE: readonly InsurerCatalogueEntry[] = [
-  entry({ id: 'blueButton', name: 'Medicare (Blue Button 2.0)', insurer: 'blueButton', altTags: ['medicare', 'cms', 'original medicare', 'part d', 'blue button'] }),
-  entry({ id: 'blueButtonSandbox', name: 'Medicare (Blue Button 2.0) Sandbox', insurer: 'blueButtonSandbox', sandbox: true, altTags: ['medicare', 'cms', 'test'] }),
+  entry({
+    id: 'blueButton',
+    name: 'Medicare (Blue Button 2.0)',
+    insurer: 'blueButton',
+    altTags: ['medicare', 'cms', 'original medicare', 'part d', 'blue button'],
+  }),
+  entry({
+    id: 'blueButtonSandbox',
+    name: 'Medicare (Blue Button 2.0) Sandbox',
+    insurer: 'blueButtonSandbox',
+    sandbox: true,
+    altTags: ['medicare', 'cms', 'test'],
+  }),
   entry({ id: 'uhc', name: 'UnitedHealthcare', insurer: 'uhc', subset: 'uhc', altTags: ['united', 'uhc', 'optum', 'aarp'] }),
-  entry({ id: 'rockyMountain', name: 'Rocky Mountain Health Plans', insurer: 'uhc', subset: 'rockyMountain', associatedInsurer: 'UnitedHealthcare', altTags: ['rmhp', 'colorado', 'united'] }),
-  entry({ id: 'sierraHealthAndLife', name: 'Sierra Health and Life', insurer: 'uhc', subset: 'sierraHealthAndLife', associatedInsurer: 'UnitedHealthcare', altTags: ['sierra', 'nevada', 'health plan of nevada', 'united'] }),
+  entry({
+    id: 'rockyMountain',
+    name: 'Rocky Mountain Health Plans',
+    insurer: 'uhc',
+    subset: 'rockyMountain',
+    associatedInsurer: 'UnitedHealthcare',
+    altTags: ['rmhp', 'colorado', 'united'],
+  }),
+  entry({
+    id: 'sierraHealthAndLife',
+    name: 'Sierra Health and Life',
+    insurer: 'uhc',
+    subset: 'sierraHealthAndLife',
+    associatedInsurer: 'UnitedHealthcare',
+    altTags: ['sierra', 'nevada', 'health plan of nevada', 'united'],
+  }),
   entry({ id: 'uhcSandbox', name: 'UnitedHealthcare Sandbox', insurer: 'uhcSandbox', sandbox: true, altTags: ['united', 'uhc', 'test'] }),
   entry({ id: 'aetna', name: 'Aetna', insurer: 'aetna', altTags: ['cvs', 'aetna medicare'] }),
   entry({ id: 'aetnaSandbox', name: 'Aetna Sandbox', insurer: 'aetnaSandbox', sandbox: true, altTags: ['cvs', 'test'] }),
@@ -58,7 +99,13 @@ export const INSURER_CATALOGUE: readonly InsurerCatalogueEntry[] = [
   entry({ id: 'anthem', name: 'Anthem Blue Cross', insurer: 'anthem', altTags: ['elevance', 'blue cross', 'bcbs', 'wellpoint'] }),
   entry({ id: 'anthemSandbox', name: 'Anthem Sandbox', insurer: 'anthemSandbox', sandbox: true, altTags: ['elevance', 'test'] }),
   entry({ id: 'centene', name: 'Centene (Ambetter, WellCare)', insurer: 'centene', altTags: ['ambetter', 'wellcare', 'health net'] }),
-  entry({ id: 'centeneSandbox', name: 'Centene Sandbox', insurer: 'centeneSandbox', sandbox: true, altTags: ['ambetter', 'wellcare', 'test'] }),
+  entry({
+    id: 'centeneSandbox',
+    name: 'Centene Sandbox',
+    insurer: 'centeneSandbox',
+    sandbox: true,
+    altTags: ['ambetter', 'wellcare', 'test'],
+  }),
   entry({ id: 'cigna', name: 'Cigna Healthcare', insurer: 'cigna', altTags: ['cigna medicare', 'evernorth'] }),
   entry({ id: 'cignaSandbox', name: 'Cigna Sandbox', insurer: 'cignaSandbox', sandbox: true, altTags: ['evernorth', 'test'] }),
   // Not linkable yet: choosing one opens the request form, so we learn which insurers to add next.
@@ -106,7 +153,12 @@ export const FETCH_SETS: Record<InsurerKey, readonly FetchOperation[]> = {
 };
 
 /** Fetch order (part 2 §4): these first, in parallel; then EOB and drugs, in parallel. */
-export const FIRST_WAVE: readonly FetchOperation[] = ['getPatientInformation', 'getPatientCondition', 'getPatientEncounter', 'getPatientCoverage'];
+export const FIRST_WAVE: readonly FetchOperation[] = [
+  'getPatientInformation',
+  'getPatientCondition',
+  'getPatientEncounter',
+  'getPatientCoverage',
+];
 export const SECOND_WAVE: readonly FetchOperation[] = ['getPatientEOB', 'getPatientDrugs'];
 
 /** GET /api/insurerDataFetch/{insurer}Fetch[/{subset}]/oauth2/authorize */

@@ -6,12 +6,33 @@ export type RemoteName = 'mfe_public' | 'mfe_dashboard' | 'mfe_debug';
 export type RouteAccess = 'public' | 'login';
 
 export const PUBLIC_PAGES = [
-  'home', 'about', 'curesAct', 'contact', 'register', 'privacyPolicy', 'termsOfService', 'coupons', 'drugLookup',
+  'home',
+  'about',
+  'curesAct',
+  'contact',
+  'register',
+  'privacyPolicy',
+  'termsOfService',
+  'coupons',
+  'drugLookup',
 ] as const;
 export const DASHBOARD_PAGES = [
-  'dashboard', 'healthSetup', 'insuranceSelect', 'userProfile', 'deleteAccount', 'drugEntry', 'rxHistory',
-  'rxInteractions', 'healthHistory', 'clinicalTrials', 'clinicalTrialsMore', 'medicareOptions', 'planDetails',
-  'aiDashboard', 'intermediary', 'authenticateReferral',
+  'dashboard',
+  'healthSetup',
+  'insuranceSelect',
+  'userProfile',
+  'deleteAccount',
+  'drugEntry',
+  'rxHistory',
+  'rxInteractions',
+  'healthHistory',
+  'clinicalTrials',
+  'clinicalTrialsMore',
+  'medicareOptions',
+  'planDetails',
+  'aiDashboard',
+  'intermediary',
+  'authenticateReferral',
 ] as const;
 export const DEBUG_PAGES = ['queryTool', 'savingsLookup', 'insurerUptimeCheck', 'openAi'] as const;
 

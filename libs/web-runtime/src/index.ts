@@ -1,12 +1,6 @@
 export { apiClient, apiRequest, type ApiRequestOptions, type HttpMethod } from './api/api-client';
 export { ApiError, isApiError, isServiceFailure, NETWORK_ERROR_CODE, toApiError, type ReceivedErrorCode } from './api/api-error';
-export {
-  CONNECTIVITY_EVENT,
-  isConnectionFailure,
-  isReconnecting,
-  reportApiReachable,
-  reportApiUnreachable,
-} from './api/connectivity';
+export { CONNECTIVITY_EVENT, isConnectionFailure, isReconnecting, reportApiReachable, reportApiUnreachable } from './api/connectivity';
 export { useReconnecting } from './api/useReconnecting';
 export {
   decodeToken,

@@ -7,7 +7,9 @@ import RemoteApp from '../remote-entry';
 import { serveApi } from '@healthlink/test-support/api-server';
 
 // The shell provides the query client (shared singleton); pages that load data need it.
-const withQueryClient = (ui: ReactElement) => <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>;
+const withQueryClient = (ui: ReactElement) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>
+);
 
 describe('mfe_dashboard/App', () => {
   beforeEach(() => serveApi({}));

@@ -5,20 +5,64 @@ import { lazyPage } from '@healthlink/web-runtime';
 // One lazily loaded chunk per page, named page-<page> (the server lists its files in the page's HTML);
 // features never import each other, this table composes them.
 export const pages: Record<DashboardPage, ComponentType> = {
-  dashboard: lazyPage(() => import(/* webpackChunkName: "page-dashboard" */ '../features/dashboard/routes/DashboardPage').then((m) => m.DashboardPage)),
-  healthSetup: lazyPage(() => import(/* webpackChunkName: "page-healthSetup" */ '../features/onboarding/routes/HealthSetupPage').then((m) => m.HealthSetupPage)),
-  insuranceSelect: lazyPage(() => import(/* webpackChunkName: "page-insuranceSelect" */ '../features/insurers/routes/InsuranceSelectPage').then((m) => m.InsuranceSelectPage)),
-  userProfile: lazyPage(() => import(/* webpackChunkName: "page-userProfile" */ '../features/account/routes/UserProfilePage').then((m) => m.UserProfilePage)),
-  deleteAccount: lazyPage(() => import(/* webpackChunkName: "page-deleteAccount" */ '../features/account/routes/DeleteAccountPage').then((m) => m.DeleteAccountPage)),
-  drugEntry: lazyPage(() => import(/* webpackChunkName: "page-drugEntry" */ '../features/onboarding/routes/DrugEntryPage').then((m) => m.DrugEntryPage)),
-  rxHistory: lazyPage(() => import(/* webpackChunkName: "page-rxHistory" */ '../features/rx/routes/RxHistoryPage').then((m) => m.RxHistoryPage)),
-  rxInteractions: lazyPage(() => import(/* webpackChunkName: "page-rxInteractions" */ '../features/rx/routes/RxInteractionsPage').then((m) => m.RxInteractionsPage)),
-  healthHistory: lazyPage(() => import(/* webpackChunkName: "page-healthHistory" */ '../features/health-history/routes/HealthHistoryPage').then((m) => m.HealthHistoryPage)),
-  clinicalTrials: lazyPage(() => import(/* webpackChunkName: "page-clinicalTrials" */ '../features/clinical-trials/routes/ClinicalTrialsPage').then((m) => m.ClinicalTrialsPage)),
-  clinicalTrialsMore: lazyPage(() => import(/* webpackChunkName: "page-clinicalTrialsMore" */ '../features/clinical-trials/routes/ClinicalTrialDetailPage').then((m) => m.ClinicalTrialDetailPage)),
-  medicareOptions: lazyPage(() => import(/* webpackChunkName: "page-medicareOptions" */ '../features/plans/routes/MedicareOptionsPage').then((m) => m.MedicareOptionsPage)),
-  planDetails: lazyPage(() => import(/* webpackChunkName: "page-planDetails" */ '../features/plans/routes/PlanDetailsPage').then((m) => m.PlanDetailsPage)),
-  aiDashboard: lazyPage(() => import(/* webpackChunkName: "page-aiDashboard" */ '../features/ai-dashboard/routes/AiDashboardPage').then((m) => m.AiDashboardPage)),
-  intermediary: lazyPage(() => import(/* webpackChunkName: "page-intermediary" */ '../features/insurers/routes/InsurerCallbackPage').then((m) => m.InsurerCallbackPage)),
-  authenticateReferral: lazyPage(() => import(/* webpackChunkName: "page-authenticateReferral" */ '../features/insurers/routes/ReferralPage').then((m) => m.ReferralPage)),
+  dashboard: lazyPage(() =>
+    import(/* webpackChunkName: "page-dashboard" */ '../features/dashboard/routes/DashboardPage').then((m) => m.DashboardPage),
+  ),
+  healthSetup: lazyPage(() =>
+    import(/* webpackChunkName: "page-healthSetup" */ '../features/onboarding/routes/HealthSetupPage').then((m) => m.HealthSetupPage),
+  ),
+  insuranceSelect: lazyPage(() =>
+    import(/* webpackChunkName: "page-insuranceSelect" */ '../features/insurers/routes/InsuranceSelectPage').then(
+      (m) => m.InsuranceSelectPage,
+    ),
+  ),
+  userProfile: lazyPage(() =>
+    import(/* webpackChunkName: "page-userProfile" */ '../features/account/routes/UserProfilePage').then((m) => m.UserProfilePage),
+  ),
+  deleteAccount: lazyPage(() =>
+    import(/* webpackChunkName: "page-deleteAccount" */ '../features/account/routes/DeleteAccountPage').then((m) => m.DeleteAccountPage),
+  ),
+  drugEntry: lazyPage(() =>
+    import(/* webpackChunkName: "page-drugEntry" */ '../features/onboarding/routes/DrugEntryPage').then((m) => m.DrugEntryPage),
+  ),
+  rxHistory: lazyPage(() =>
+    import(/* webpackChunkName: "page-rxHistory" */ '../features/rx/routes/RxHistoryPage').then((m) => m.RxHistoryPage),
+  ),
+  rxInteractions: lazyPage(() =>
+    import(/* webpackChunkName: "page-rxInteractions" */ '../features/rx/routes/RxInteractionsPage').then((m) => m.RxInteractionsPage),
+  ),
+  healthHistory: lazyPage(() =>
+    import(/* webpackChunkName: "page-healthHistory" */ '../features/health-history/routes/HealthHistoryPage').then(
+      (m) => m.HealthHistoryPage,
+    ),
+  ),
+  clinicalTrials: lazyPage(() =>
+    import(/* webpackChunkName: "page-clinicalTrials" */ '../features/clinical-trials/routes/ClinicalTrialsPage').then(
+      (m) => m.ClinicalTrialsPage,
+    ),
+  ),
+  clinicalTrialsMore: lazyPage(() =>
+    import(/* webpackChunkName: "page-clinicalTrialsMore" */ '../features/clinical-trials/routes/ClinicalTrialDetailPage').then(
+      (m) => m.ClinicalTrialDetailPage,
+    ),
+  ),
+  medicareOptions: lazyPage(() =>
+    import(/* webpackChunkName: "page-medicareOptions" */ '../features/plans/routes/MedicareOptionsPage').then(
+      (m) => m.MedicareOptionsPage,
+    ),
+  ),
+  planDetails: lazyPage(() =>
+    import(/* webpackChunkName: "page-planDetails" */ '../features/plans/routes/PlanDetailsPage').then((m) => m.PlanDetailsPage),
+  ),
+  aiDashboard: lazyPage(() =>
+    import(/* webpackChunkName: "page-aiDashboard" */ '../features/ai-dashboard/routes/AiDashboardPage').then((m) => m.AiDashboardPage),
+  ),
+  intermediary: lazyPage(() =>
+    import(/* webpackChunkName: "page-intermediary" */ '../features/insurers/routes/InsurerCallbackPage').then(
+      (m) => m.InsurerCallbackPage,
+    ),
+  ),
+  authenticateReferral: lazyPage(() =>
+    import(/* webpackChunkName: "page-authenticateReferral" */ '../features/insurers/routes/ReferralPage').then((m) => m.ReferralPage),
+  ),
 };

@@ -5,8 +5,20 @@ import { lazyPage } from '@healthlink/web-runtime';
 // One lazily loaded chunk per page, named page-<page> (the server lists its files in the page's HTML);
 // features never import each other, this table composes them.
 export const pages: Record<DebugPage, ComponentType> = {
-  queryTool: lazyPage(() => import(/* webpackChunkName: "page-queryTool" */ '../features/query-tool/routes/QueryToolPage').then((m) => m.QueryToolPage)),
-  savingsLookup: lazyPage(() => import(/* webpackChunkName: "page-savingsLookup" */ '../features/savings-lookup/routes/SavingsLookupPage').then((m) => m.SavingsLookupPage)),
-  insurerUptimeCheck: lazyPage(() => import(/* webpackChunkName: "page-insurerUptimeCheck" */ '../features/uptime-check/routes/InsurerUptimeCheckPage').then((m) => m.InsurerUptimeCheckPage)),
-  openAi: lazyPage(() => import(/* webpackChunkName: "page-openAi" */ '../features/ai-test/routes/OpenAiTestPage').then((m) => m.OpenAiTestPage)),
+  queryTool: lazyPage(() =>
+    import(/* webpackChunkName: "page-queryTool" */ '../features/query-tool/routes/QueryToolPage').then((m) => m.QueryToolPage),
+  ),
+  savingsLookup: lazyPage(() =>
+    import(/* webpackChunkName: "page-savingsLookup" */ '../features/savings-lookup/routes/SavingsLookupPage').then(
+      (m) => m.SavingsLookupPage,
+    ),
+  ),
+  insurerUptimeCheck: lazyPage(() =>
+    import(/* webpackChunkName: "page-insurerUptimeCheck" */ '../features/uptime-check/routes/InsurerUptimeCheckPage').then(
+      (m) => m.InsurerUptimeCheckPage,
+    ),
+  ),
+  openAi: lazyPage(() =>
+    import(/* webpackChunkName: "page-openAi" */ '../features/ai-test/routes/OpenAiTestPage').then((m) => m.OpenAiTestPage),
+  ),
 };

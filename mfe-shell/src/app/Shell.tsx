@@ -13,7 +13,9 @@ import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from './ScrollToTop';
 
 // Only for a signed-in user: a visitor's pages never load it.
-const InactivityLogout = lazy(() => import('../features/session/components/InactivityLogout').then((m) => ({ default: m.InactivityLogout })));
+const InactivityLogout = lazy(() =>
+  import('../features/session/components/InactivityLogout').then((m) => ({ default: m.InactivityLogout })),
+);
 // Not needed to show a page: loaded when the visitor first presses (or points at) Login.
 const loadSignInModal = () => import('../features/sign-in/components/SignInModal');
 const SignInModal = lazy(() => loadSignInModal().then((m) => ({ default: m.SignInModal })));
@@ -62,7 +64,9 @@ export function Shell() {
           setStayOnPage(false);
           setSignInOpen(true);
         }}
-        onLogoutClick={logout} onLoginIntent={() => void loadSignInModal()} />
+        onLogoutClick={logout}
+        onLoginIntent={() => void loadSignInModal()}
+      />
       <ReconnectingStatus />
       <main id={MAIN_CONTENT_ID} className="shell-main" tabIndex={-1}>
         <AppRoutes />

@@ -21,7 +21,11 @@ function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-export function renderShell(path: string, loader: RemoteAppLoader = fakeRemoteLoader(), { siteInfo = TEST_SITE_INFO }: { siteInfo?: SiteInfo | null } = {}) {
+export function renderShell(
+  path: string,
+  loader: RemoteAppLoader = fakeRemoteLoader(),
+  { siteInfo = TEST_SITE_INFO }: { siteInfo?: SiteInfo | null } = {},
+) {
   const queryClient = new QueryClient();
   if (siteInfo) queryClient.setQueryData(siteInfoQuery.queryKey, siteInfo);
   const result = render(

@@ -50,12 +50,24 @@ const countsText = (counts: Record<string, number>): string => {
     const n = counts[type] ?? 0;
     return n ? `${n} ${n === 1 ? one : many}` : '';
   };
-  return [part('ExplanationOfBenefit', 'claim', 'claims'), part('MedicationRequest', 'prescription', 'prescriptions'),
-    part('Condition', 'condition', 'conditions'), part('Encounter', 'visit', 'visits'), part('Coverage', 'coverage', 'coverages')]
-    .filter(Boolean).join(', ');
+  return [
+    part('ExplanationOfBenefit', 'claim', 'claims'),
+    part('MedicationRequest', 'prescription', 'prescriptions'),
+    part('Condition', 'condition', 'conditions'),
+    part('Encounter', 'visit', 'visits'),
+    part('Coverage', 'coverage', 'coverages'),
+  ]
+    .filter(Boolean)
+    .join(', ');
 };
 
-export function renderAuthorizePage(o: { insurerName: string; action: string; params: AuthorizeParams; members: MemberRecord[]; state: AuthorizeFormState }): string {
+export function renderAuthorizePage(o: {
+  insurerName: string;
+  action: string;
+  params: AuthorizeParams;
+  members: MemberRecord[];
+  state: AuthorizeFormState;
+}): string {
   const { params, members, state } = o;
   const selected = state.member ?? members[0]?.username;
   const err = state.error;
@@ -65,16 +77,29 @@ export function renderAuthorizePage(o: { insurerName: string; action: string; pa
     return list ? ` aria-describedby="${list}"` : '';
   };
   const hidden = (Object.keys(params) as (keyof AuthorizeParams)[])
-    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params[k])}">`).join('');
-  const scopes = [...new Set(params.scope.split(' ').filter(Boolean).map((s) => SCOPE_TEXT[s] ?? s))];
+    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params[k])}">`)
+    .join('');
+  const scopes = [
+    ...new Set(
+      params.scope
+        .split(' ')
+        .filter(Boolean)
+        .map((s) => SCOPE_TEXT[s] ?? s),
+    ),
+  ];
   const returnTo = new URL(params.redirect_uri).origin;
-  const memberItems = members.map((m, i) => {
-    const id = `member-${i}`;
-    return `<div class="member"><input type="radio" name="member" id="${id}" value="${escapeHtml(m.username)}"${m.username === selected ? ' checked' : ''}>` +
-      `<label for="${id}"><strong>${escapeHtml(m.name)}</strong> <code>${escapeHtml(m.username)}</code>` +
-      `<span class="meta">${escapeHtml(m.label)}${countsText(m.counts) ? ` (${escapeHtml(countsText(m.counts))})` : ''}</span></label></div>`;
-  }).join('');
-  const fieldError = (field: string) => (err?.field === field ? `<span class="field-error" id="${field}-error">${escapeHtml(err.message)}</span>` : '');
+  const memberItems = members
+    .map((m, i) => {
+      const id = `member-${i}`;
+      return (
+        `<div class="member"><input type="radio" name="member" id="${id}" value="${escapeHtml(m.username)}"${m.username === selected ? ' checked' : ''}>` +
+        `<label for="${id}"><strong>${escapeHtml(m.name)}</strong> <code>${escapeHtml(m.username)}</code>` +
+        `<span class="meta">${escapeHtml(m.label)}${countsText(m.counts) ? ` (${escapeHtml(countsText(m.counts))})` : ''}</span></label></div>`
+      );
+    })
+    .join('');
+  const fieldError = (field: string) =>
+    err?.field === field ? `<span class="field-error" id="${field}-error">${escapeHtml(err.message)}</span>` : '';
   const body =
     `<p class="notice"><strong>Sandbox.</strong> This page stands in for ${escapeHtml(o.insurerName)}'s sign-in. The members are synthetic; any password works.</p>` +
     `<h1>Sign in to ${escapeHtml(o.insurerName)}</h1>` +
@@ -97,9 +122,11 @@ export function renderAuthorizePage(o: { insurerName: string; action: string; pa
 
 /** A request the insurer will not redirect back for (RFC 6749 §4.1.2.1: bad client or redirect URI, and the like). */
 export function renderAuthorizeError(insurerName: string, message: string): string {
-  return page(`Authorization error - ${insurerName} (sandbox)`,
+  return page(
+    `Authorization error - ${insurerName} (sandbox)`,
     `<p class="notice"><strong>Sandbox.</strong> This page stands in for ${escapeHtml(insurerName)}'s sign-in.</p>` +
-    `<h1>${escapeHtml(insurerName)} cannot process this request</h1>` +
-    `<p class="error" role="alert">${escapeHtml(message)}</p>` +
-    `<p>The application that sent you here made a request this insurer does not accept, so you are not sent back to it. Close this page and try again from the application.</p>`);
+      `<h1>${escapeHtml(insurerName)} cannot process this request</h1>` +
+      `<p class="error" role="alert">${escapeHtml(message)}</p>` +
+      `<p>The application that sent you here made a request this insurer does not accept, so you are not sent back to it. Close this page and try again from the application.</p>`,
+  );
 }

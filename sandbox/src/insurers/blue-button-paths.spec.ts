@@ -14,14 +14,24 @@ describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => 
   afterAll(() => app.close());
 
   const tokenPost = (url: string, body: Record<string, string>) =>
-    app.inject({ method: 'POST', url, headers: { ...FORM, authorization: basicAuth('blueButton'), host: HOST }, payload: new URLSearchParams(body).toString() });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { ...FORM, authorization: basicAuth('blueButton'), host: HOST },
+      payload: new URLSearchParams(body).toString(),
+    });
 
   async function approve(challenge: string): Promise<URL> {
     const res = await app.inject({
       method: 'POST',
       url: '/v2/o/authorize/',
       headers: { ...FORM, host: HOST },
-      payload: new URLSearchParams({ ...authorizeParams('blueButton', challenge), member: 'member-large', password: 'x', decision: 'approve' }).toString(),
+      payload: new URLSearchParams({
+        ...authorizeParams('blueButton', challenge),
+        member: 'member-large',
+        password: 'x',
+        decision: 'approve',
+      }).toString(),
     });
     expect(res.statusCode).toBe(302);
     return new URL(res.headers.location as string);
@@ -30,7 +40,12 @@ describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => 
   async function link(): Promise<{ access_token: string; refresh_token: string; patient: string }> {
     const { verifier, challenge } = pkcePair();
     const code = (await approve(challenge)).searchParams.get('code') as string;
-    const res = await tokenPost('/v2/o/token/', { grant_type: 'authorization_code', code, redirect_uri: redirectUriFor('blueButton'), code_verifier: verifier });
+    const res = await tokenPost('/v2/o/token/', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUriFor('blueButton'),
+      code_verifier: verifier,
+    });
     expect(res.statusCode).toBe(200);
     return res.json();
   }
@@ -62,7 +77,12 @@ describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => 
   it('insists on the exact redirect_uri and on PKCE', async () => {
     const { verifier, challenge } = pkcePair();
     const code = (await approve(challenge)).searchParams.get('code') as string;
-    const wrong = await tokenPost('/v2/o/token/', { grant_type: 'authorization_code', code, redirect_uri: `${redirectUriFor('blueButton')}/`, code_verifier: verifier });
+    const wrong = await tokenPost('/v2/o/token/', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${redirectUriFor('blueButton')}/`,
+      code_verifier: verifier,
+    });
     expect(wrong.json().error).toBe('invalid_grant');
     const noPkce = await tokenPost('/v2/o/token/', { grant_type: 'authorization_code', code, redirect_uri: redirectUriFor('blueButton') });
     expect(noPkce.statusCode).toBe(400);
@@ -85,7 +105,11 @@ describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => 
     for (let pages = 0; url; pages++) {
       expect(pages).toBeLessThan(1000);
       const target: URL = new URL(url, `http://${HOST}`);
-      const res = await app.inject({ method: 'GET', url: `${target.pathname}${target.search}`, headers: { host: HOST, authorization: `Bearer ${access_token}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: `${target.pathname}${target.search}`,
+        headers: { host: HOST, authorization: `Bearer ${access_token}` },
+      });
       expect(res.statusCode).toBe(200);
       const bundle = res.json();
       total = bundle.total;
@@ -113,7 +137,11 @@ describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => 
     expect((await revoke(tokens.refresh_token, 'refresh_token')).statusCode).toBe(200);
     expect((await revoke(tokens.access_token, 'access_token')).statusCode).toBe(200);
     expect((await revoke('never-issued', 'access_token')).statusCode).toBe(200);
-    const fhir = await app.inject({ method: 'GET', url: `/v2/fhir/Patient/${tokens.patient}`, headers: { host: HOST, authorization: `Bearer ${tokens.access_token}` } });
+    const fhir = await app.inject({
+      method: 'GET',
+      url: `/v2/fhir/Patient/${tokens.patient}`,
+      headers: { host: HOST, authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(fhir.statusCode).toBe(401);
     const refresh = await tokenPost('/v2/o/token/', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
     expect(refresh.json().error).toBe('invalid_grant');
@@ -129,7 +157,12 @@ describe('insurers partner: token revocation (RFC 7009) at /insurers/{key}/revok
   afterAll(() => app.close());
 
   const post = (url: string, body: Record<string, string>, authorization: string | null = basicAuth('aetna')) =>
-    app.inject({ method: 'POST', url, headers: { ...FORM, host: HOST, ...(authorization ? { authorization } : {}) }, payload: new URLSearchParams(body).toString() });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { ...FORM, host: HOST, ...(authorization ? { authorization } : {}) },
+      payload: new URLSearchParams(body).toString(),
+    });
 
   async function link(key: string) {
     const { verifier, challenge } = pkcePair();
@@ -137,28 +170,47 @@ describe('insurers partner: token revocation (RFC 7009) at /insurers/{key}/revok
       method: 'POST',
       url: `/insurers/${key}/authorize`,
       headers: FORM,
-      payload: new URLSearchParams({ ...authorizeParams(key, challenge), member: 'member-small', password: 'x', decision: 'approve' }).toString(),
+      payload: new URLSearchParams({
+        ...authorizeParams(key, challenge),
+        member: 'member-small',
+        password: 'x',
+        decision: 'approve',
+      }).toString(),
     });
     const code = new URL(approved.headers.location as string).searchParams.get('code') as string;
-    const res = await post(`/insurers/${key}/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUriFor(key), code_verifier: verifier }, basicAuth(key));
+    const res = await post(
+      `/insurers/${key}/token`,
+      { grant_type: 'authorization_code', code, redirect_uri: redirectUriFor(key), code_verifier: verifier },
+      basicAuth(key),
+    );
     return res.json() as { access_token: string; refresh_token: string; patient: string };
   }
 
   it('revoking the refresh token ends the grant: the access token stops working too', async () => {
     const tokens = await link('aetna');
     expect((await post('/insurers/aetna/revoke', { token: tokens.refresh_token, token_type_hint: 'refresh_token' })).statusCode).toBe(200);
-    const fhir = await app.inject({ method: 'GET', url: `/insurers/aetna/fhir/Patient/${tokens.patient}`, headers: { host: HOST, authorization: `Bearer ${tokens.access_token}` } });
+    const fhir = await app.inject({
+      method: 'GET',
+      url: `/insurers/aetna/fhir/Patient/${tokens.patient}`,
+      headers: { host: HOST, authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(fhir.statusCode).toBe(401);
-    expect((await post('/insurers/aetna/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).json().error).toBe('invalid_grant');
+    expect((await post('/insurers/aetna/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).json().error).toBe(
+      'invalid_grant',
+    );
   });
 
-  it('needs client authentication, and leaves another client\'s token alone', async () => {
+  it("needs client authentication, and leaves another client's token alone", async () => {
     const tokens = await link('aetna');
     expect((await post('/insurers/aetna/revoke', { token: tokens.access_token }, null)).statusCode).toBe(401);
     expect((await post('/insurers/aetna/revoke', { token: tokens.access_token }, basicAuth('aetna', 'wrong'))).statusCode).toBe(401);
     // Cigna's client revoking Aetna's token at Cigna: 200, and nothing happens to it.
     expect((await post('/insurers/cigna/revoke', { token: tokens.access_token }, basicAuth('cigna'))).statusCode).toBe(200);
-    const fhir = await app.inject({ method: 'GET', url: `/insurers/aetna/fhir/Patient/${tokens.patient}`, headers: { host: HOST, authorization: `Bearer ${tokens.access_token}` } });
+    const fhir = await app.inject({
+      method: 'GET',
+      url: `/insurers/aetna/fhir/Patient/${tokens.patient}`,
+      headers: { host: HOST, authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(fhir.statusCode).toBe(200);
   });
 

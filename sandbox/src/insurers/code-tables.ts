@@ -90,8 +90,15 @@ export function loadCodeTables(dir = INSURER_DATA_DIR): CodeTables {
   const tables: CodeTables = {
     ndc,
     ndcByDrug,
-    icd10cm: new Map(readCsvGz(dir, 'icd10cm-common.csv.gz').map((r) => [r.code as string, { code: r.code as string, display: r.description as string }])),
-    hcpcs: new Map(readCsvGz(dir, 'hcpcs-common.csv.gz').map((r) => [r.code as string, { code: r.code as string, display: r.long_description as string }])),
+    icd10cm: new Map(
+      readCsvGz(dir, 'icd10cm-common.csv.gz').map((r) => [r.code as string, { code: r.code as string, display: r.description as string }]),
+    ),
+    hcpcs: new Map(
+      readCsvGz(dir, 'hcpcs-common.csv.gz').map((r) => [
+        r.code as string,
+        { code: r.code as string, display: r.long_description as string },
+      ]),
+    ),
     profiles: JSON.parse(readFileSync(join(dir, 'care-profiles.json'), 'utf8')) as CareProfiles,
   };
   cache.set(dir, tables);

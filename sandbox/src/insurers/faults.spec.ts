@@ -19,7 +19,13 @@ describe('insurers partner: injectable faults', () => {
   it('status500 answers 500 with an OperationOutcome, only for the matching resource, `times` times', async () => {
     const added = await addFault({ insurer: 'uhc', resource: 'ExplanationOfBenefit', kind: 'status500', times: 2 });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ id: expect.any(Number), insurer: 'uhc', resource: 'ExplanationOfBenefit', kind: 'status500', remaining: 2 });
+    expect(added.json()).toMatchObject({
+      id: expect.any(Number),
+      insurer: 'uhc',
+      resource: 'ExplanationOfBenefit',
+      kind: 'status500',
+      remaining: 2,
+    });
     expect((await coverage()).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) {
       const res = await eobs();
@@ -30,7 +36,7 @@ describe('insurers partner: injectable faults', () => {
     expect((await sb.app.inject({ method: 'GET', url: '/insurers/_admin/faults' })).json()).toEqual({ faults: [] });
   });
 
-  it('a fault without insurer or resource hits every FHIR request until cleared, and not another insurer\'s when scoped', async () => {
+  it("a fault without insurer or resource hits every FHIR request until cleared, and not another insurer's when scoped", async () => {
     await addFault({ kind: 'status500' });
     expect((await coverage()).statusCode).toBe(500);
     expect((await fhirGet(sb.app, '/insurers/uhc/fhir/metadata')).statusCode).toBe(500);

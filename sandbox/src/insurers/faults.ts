@@ -5,8 +5,16 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** What a fault can target besides FHIR resource types: the capability statement and the token endpoint. */
 export const FAULT_RESOURCES = [
-  'Patient', 'ExplanationOfBenefit', 'Coverage', 'Condition', 'Encounter', 'MedicationRequest',
-  'Organization', 'Practitioner', 'metadata', 'token',
+  'Patient',
+  'ExplanationOfBenefit',
+  'Coverage',
+  'Condition',
+  'Encounter',
+  'MedicationRequest',
+  'Organization',
+  'Practitioner',
+  'metadata',
+  'token',
 ] as const;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -35,11 +43,13 @@ export function parseFaultSpec(body: unknown): FaultSpecResult {
   if (typeof b.kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(b.kind)) {
     return { ok: false, message: `kind must be one of ${FAULT_KINDS.join(', ')}` };
   }
-  if (b.insurer !== undefined && (typeof b.insurer !== 'string' || !isInsurerKey(b.insurer))) return { ok: false, message: 'insurer must be an insurer key' };
+  if (b.insurer !== undefined && (typeof b.insurer !== 'string' || !isInsurerKey(b.insurer)))
+    return { ok: false, message: 'insurer must be an insurer key' };
   if (b.resource !== undefined && (typeof b.resource !== 'string' || !(FAULT_RESOURCES as readonly string[]).includes(b.resource))) {
     return { ok: false, message: `resource must be one of ${FAULT_RESOURCES.join(', ')}` };
   }
-  if (b.times !== undefined && !(Number.isInteger(b.times) && (b.times as number) >= 1)) return { ok: false, message: 'times must be a positive integer' };
+  if (b.times !== undefined && !(Number.isInteger(b.times) && (b.times as number) >= 1))
+    return { ok: false, message: 'times must be a positive integer' };
   if (b.delayMs !== undefined && !(Number.isInteger(b.delayMs) && (b.delayMs as number) >= 0 && (b.delayMs as number) <= MAX_DELAY_MS)) {
     return { ok: false, message: `delayMs must be an integer from 0 to ${MAX_DELAY_MS}` };
   }
@@ -80,8 +90,9 @@ export class FaultRegistry {
    * resource matches every FHIR request (not the token endpoint, which is only hit when named).
    */
   take(insurer: InsurerKey, resource: string): Fault | undefined {
-    const fault = this.faults.find((f) =>
-      (f.insurer === null || f.insurer === insurer) && (f.resource === resource || (f.resource === null && resource !== 'token')));
+    const fault = this.faults.find(
+      (f) => (f.insurer === null || f.insurer === insurer) && (f.resource === resource || (f.resource === null && resource !== 'token')),
+    );
     if (!fault) return undefined;
     if (fault.remaining !== null) {
       fault.remaining -= 1;

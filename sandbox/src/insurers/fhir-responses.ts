@@ -6,7 +6,8 @@ export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
 
-export type IssueCode = 'invalid' | 'login' | 'expired' | 'forbidden' | 'not-found' | 'not-supported' | 'exception' | 'timeout' | 'transient';
+export type IssueCode =
+  'invalid' | 'login' | 'expired' | 'forbidden' | 'not-found' | 'not-supported' | 'exception' | 'timeout' | 'transient';
 
 export const operationOutcome = (code: IssueCode, diagnostics: string): FhirResource => ({
   resourceType: 'OperationOutcome',
@@ -15,7 +16,10 @@ export const operationOutcome = (code: IssueCode, diagnostics: string): FhirReso
 });
 
 export function sendOutcome(reply: FastifyReply, status: number, code: IssueCode, diagnostics: string): FastifyReply {
-  return reply.code(status).type(FHIR_JSON).send(JSON.stringify(operationOutcome(code, diagnostics)));
+  return reply
+    .code(status)
+    .type(FHIR_JSON)
+    .send(JSON.stringify(operationOutcome(code, diagnostics)));
 }
 
 /** A searchset page: `total`, the page's entries, and self/first/previous/next/last links as absolute URLs. */
@@ -58,7 +62,13 @@ export function searchBundle(o: {
   };
 }
 
-export function capabilityStatement(o: { insurerName: string; fhirBase: string; authorizeUrl: string; tokenUrl: string; types: readonly string[] }): FhirResource {
+export function capabilityStatement(o: {
+  insurerName: string;
+  fhirBase: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  types: readonly string[];
+}): FhirResource {
   const searchParams: Record<string, string[]> = {
     Patient: ['_id'],
     Coverage: ['patient', 'beneficiary'],
@@ -75,20 +85,30 @@ export function capabilityStatement(o: { insurerName: string; fhirBase: string; 
     fhirVersion: '4.0.1',
     format: ['application/fhir+json', 'json'],
     implementationGuide: ['http://hl7.org/fhir/us/carin-bb/ImplementationGuide/hl7.fhir.us.carin-bb'],
-    rest: [{
-      mode: 'server',
-      security: {
-        extension: [{
-          url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
-          extension: [{ url: 'authorize', valueUri: o.authorizeUrl }, { url: 'token', valueUri: o.tokenUrl }],
-        }],
-        service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [
+                { url: 'authorize', valueUri: o.authorizeUrl },
+                { url: 'token', valueUri: o.tokenUrl },
+              ],
+            },
+          ],
+          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
+        },
+        resource: o.types.map((type) => ({
+          type,
+          interaction: [{ code: 'read' }, { code: 'search-type' }],
+          searchParam: [...(searchParams[type] ?? ['patient']), '_count'].map((name) => ({
+            name,
+            type: name === '_count' ? 'number' : name === '_id' ? 'token' : 'reference',
+          })),
+        })),
       },
-      resource: o.types.map((type) => ({
-        type,
-        interaction: [{ code: 'read' }, { code: 'search-type' }],
-        searchParam: [...(searchParams[type] ?? ['patient']), '_count'].map((name) => ({ name, type: name === '_count' ? 'number' : name === '_id' ? 'token' : 'reference' })),
-      })),
-    }],
+    ],
   };
 }

@@ -13,7 +13,8 @@ export interface FhirReference {
 /** The resource types the insurers' FHIR endpoints search by patient. */
 export const PATIENT_SEARCH_TYPES = ['Patient', 'ExplanationOfBenefit', 'Coverage', 'Condition', 'Encounter', 'MedicationRequest'] as const;
 export type PatientSearchType = (typeof PATIENT_SEARCH_TYPES)[number];
-export const isPatientSearchType = (value: string): value is PatientSearchType => (PATIENT_SEARCH_TYPES as readonly string[]).includes(value);
+export const isPatientSearchType = (value: string): value is PatientSearchType =>
+  (PATIENT_SEARCH_TYPES as readonly string[]).includes(value);
 
 /** The Patient id a patient-compartment resource belongs to (from patient, beneficiary or subject), if any. */
 export function patientIdOf(resource: FhirResource): string | undefined {

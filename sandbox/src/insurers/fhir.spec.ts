@@ -22,7 +22,7 @@ describe('insurers partner: FHIR R4 endpoints', () => {
   /** Follows link.next from `url` to the end; returns every page. */
   async function allPages(url: string, token: string): Promise<Bundle[]> {
     const pages: Bundle[] = [];
-    for (let next: string | undefined = url; next; ) {
+    for (let next: string | undefined = url; next;) {
       const res = await fhirGet(sb.app, next, token);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
@@ -113,11 +113,13 @@ describe('insurers partner: FHIR R4 endpoints', () => {
     const coverage = (await fhirGet(sb.app, `/insurers/blueButtonSandbox/fhir/Coverage?beneficiary=${bb.patient}`, bb.access_token)).json();
     expect(coverage.total).toBe(4);
     const aetna = await linkMember(sb.app, 'aetna', 'aetna-connectathon');
-    expect((await fhirGet(sb.app, `/insurers/aetna/fhir/ExplanationOfBenefit?patient=${aetna.patient}`, aetna.access_token)).json().total).toBe(2);
+    expect(
+      (await fhirGet(sb.app, `/insurers/aetna/fhir/ExplanationOfBenefit?patient=${aetna.patient}`, aetna.access_token)).json().total,
+    ).toBe(2);
   });
 
   describe('401 and 403', () => {
-    it('answers 401 with an OperationOutcome without a token, with a bad token, and with another insurer\'s token', async () => {
+    it("answers 401 with an OperationOutcome without a token, with a bad token, and with another insurer's token", async () => {
       const aetna = await linkMember(sb.app, 'aetna', 'member-small');
       for (const token of [undefined, 'not-a-token', aetna.access_token]) {
         const res = await fhirGet(sb.app, '/insurers/uhc/fhir/ExplanationOfBenefit', token);
@@ -128,10 +130,12 @@ describe('insurers partner: FHIR R4 endpoints', () => {
       }
     });
 
-    it('answers 403 for another member\'s data', async () => {
+    it("answers 403 for another member's data", async () => {
       const small = await linkMember(sb.app, 'uhc', 'member-small');
       const large = await linkMember(sb.app, 'uhc', 'member-large');
-      const otherEob = (await fhirGet(sb.app, `/insurers/uhc/fhir/ExplanationOfBenefit?patient=${large.patient}`, large.access_token)).json().entry[0].resource.id;
+      const otherEob = (
+        await fhirGet(sb.app, `/insurers/uhc/fhir/ExplanationOfBenefit?patient=${large.patient}`, large.access_token)
+      ).json().entry[0].resource.id;
       for (const url of [
         `/insurers/uhc/fhir/Patient/${large.patient}`,
         `/insurers/uhc/fhir/Patient?_id=${large.patient}`,
@@ -146,7 +150,7 @@ describe('insurers partner: FHIR R4 endpoints', () => {
       }
     });
 
-    it('scopes a search without a patient parameter to the token\'s member', async () => {
+    it("scopes a search without a patient parameter to the token's member", async () => {
       const small = await linkMember(sb.app, 'uhc', 'member-small');
       const res = (await fhirGet(sb.app, '/insurers/uhc/fhir/Patient', small.access_token)).json();
       expect(res.entry.map((e: { resource: { id: string } }) => e.resource.id)).toEqual([small.patient]);
@@ -165,10 +169,15 @@ describe('insurers partner: FHIR R4 endpoints', () => {
     expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
     const cs = res.json();
     expect(cs).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1', kind: 'instance' });
-    expect(cs.rest[0].resource.map((r: { type: string }) => r.type)).toEqual(expect.arrayContaining(['Patient', 'ExplanationOfBenefit', 'Coverage', 'Condition', 'Encounter', 'MedicationRequest']));
+    expect(cs.rest[0].resource.map((r: { type: string }) => r.type)).toEqual(
+      expect.arrayContaining(['Patient', 'ExplanationOfBenefit', 'Coverage', 'Condition', 'Encounter', 'MedicationRequest']),
+    );
     expect(JSON.stringify(cs.rest[0].security)).toContain(`http://${HOST}/insurers/kaiser/token`);
     const smart = (await fhirGet(sb.app, '/insurers/kaiser/fhir/.well-known/smart-configuration')).json();
-    expect(smart).toMatchObject({ authorization_endpoint: `http://${HOST}/insurers/kaiser/authorize`, code_challenge_methods_supported: ['S256'] });
+    expect(smart).toMatchObject({
+      authorization_endpoint: `http://${HOST}/insurers/kaiser/authorize`,
+      code_challenge_methods_supported: ['S256'],
+    });
   });
 
   it('lists every insurer, its endpoints, credentials and member usernames on the index page', async () => {

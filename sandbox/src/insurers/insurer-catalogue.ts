@@ -3,8 +3,21 @@
  * sandbox keeps its own list because it plays the insurers' side and must not move when the product does.
  */
 export const INSURER_KEYS = [
-  'uhc', 'uhcSandbox', 'blueButton', 'blueButtonSandbox', 'aetna', 'aetnaSandbox', 'humana', 'kaiser', 'kaiserSandbox',
-  'anthem', 'anthemSandbox', 'centene', 'centeneSandbox', 'cigna', 'cignaSandbox',
+  'uhc',
+  'uhcSandbox',
+  'blueButton',
+  'blueButtonSandbox',
+  'aetna',
+  'aetnaSandbox',
+  'humana',
+  'kaiser',
+  'kaiserSandbox',
+  'anthem',
+  'anthemSandbox',
+  'centene',
+  'centeneSandbox',
+  'cigna',
+  'cignaSandbox',
 ] as const;
 export type InsurerKey = (typeof INSURER_KEYS)[number];
 

@@ -3,7 +3,16 @@ import { escapeHtml } from '../html';
 import type { SandboxPartner } from '../partner';
 import { renderAuthorizeError, renderAuthorizePage, type AuthorizeFormState, type AuthorizeParams } from './authorize-page';
 import { FaultRegistry, parseFaultSpec, type Fault } from './faults';
-import { capabilityStatement, DEFAULT_PAGE_SIZE, FHIR_JSON, MAX_PAGE_SIZE, operationOutcome, searchBundle, sendOutcome, type IssueCode } from './fhir-responses';
+import {
+  capabilityStatement,
+  DEFAULT_PAGE_SIZE,
+  FHIR_JSON,
+  MAX_PAGE_SIZE,
+  operationOutcome,
+  searchBundle,
+  sendOutcome,
+  type IssueCode,
+} from './fhir-responses';
 import { isPatientSearchType, PATIENT_SEARCH_TYPES } from './fhir-types';
 import { FormBody, registerFormParser } from './form-body';
 import { clientIdFor, clientSecretFor, INSURER_KEYS, insurerProfile, isInsurerKey, type InsurerKey } from './insurer-catalogue';
@@ -42,7 +51,11 @@ interface Outcome {
 
 type KeyParams = { Params: { key: string } };
 
-const fhirOutcome = (status: number, code: IssueCode, diagnostics: string): Outcome => ({ status, body: operationOutcome(code, diagnostics), contentType: FHIR_JSON });
+const fhirOutcome = (status: number, code: IssueCode, diagnostics: string): Outcome => ({
+  status,
+  body: operationOutcome(code, diagnostics),
+  contentType: FHIR_JSON,
+});
 const fhirOk = (body: unknown): Outcome => ({ status: 200, body, contentType: FHIR_JSON });
 
 /** `Patient/123`, `https://host/fhir/Patient/123` or `123` -> `123`. */
@@ -63,7 +76,15 @@ function checkRedirectUri(value: string | undefined): string | undefined {
 
 /** RFC 6749 §4.1.1 with RFC 7636: anything wrong here gets an error page, never a redirect. */
 function validateAuthorize(key: InsurerKey, source: FormBody): { ok: true; params: AuthorizeParams } | { ok: false; message: string } {
-  const names: (keyof AuthorizeParams)[] = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method'];
+  const names: (keyof AuthorizeParams)[] = [
+    'response_type',
+    'client_id',
+    'redirect_uri',
+    'state',
+    'scope',
+    'code_challenge',
+    'code_challenge_method',
+  ];
   const repeated = source.repeated().filter((n) => (names as string[]).includes(n));
   if (repeated.length) return { ok: false, message: `These parameters were sent more than once: ${repeated.join(', ')}.` };
   const clientId = source.get('client_id');
@@ -72,7 +93,8 @@ function validateAuthorize(key: InsurerKey, source: FormBody): { ok: true; param
   const redirectProblem = checkRedirectUri(source.get('redirect_uri'));
   if (redirectProblem) return { ok: false, message: redirectProblem };
   if (source.get('response_type') !== 'code') return { ok: false, message: 'response_type must be "code".' };
-  if (!source.get('state')) return { ok: false, message: 'state is missing: the application must send one to protect the sign-in against forgery.' };
+  if (!source.get('state'))
+    return { ok: false, message: 'state is missing: the application must send one to protect the sign-in against forgery.' };
   if (!source.get('code_challenge')) return { ok: false, message: 'code_challenge is missing: this insurer requires PKCE.' };
   if (source.get('code_challenge_method') !== 'S256') return { ok: false, message: 'code_challenge_method must be S256.' };
   if (!S256_CHALLENGE.test(source.get('code_challenge') as string)) {
@@ -90,9 +112,15 @@ function redirectTo(redirectUri: string, values: Record<string, string>): string
 }
 
 /** RFC 6749 §2.3.1: HTTP Basic (form-encoded id and secret) or client_id/client_secret in the body, not both. */
-function authenticateClient(key: InsurerKey, authorization: string | undefined, form: FormBody): { ok: true; clientId: string } | { ok: false; result: TokenResult } {
-  const fail = (status: 400 | 401, error: 'invalid_request' | 'invalid_client', description: string) =>
-    ({ ok: false as const, result: { ok: false as const, status, body: { error, error_description: description } } });
+function authenticateClient(
+  key: InsurerKey,
+  authorization: string | undefined,
+  form: FormBody,
+): { ok: true; clientId: string } | { ok: false; result: TokenResult } {
+  const fail = (status: 400 | 401, error: 'invalid_request' | 'invalid_client', description: string) => ({
+    ok: false as const,
+    result: { ok: false as const, status, body: { error, error_description: description } },
+  });
   let clientId: string | undefined;
   let secret: string | undefined;
   if (authorization) {
@@ -112,7 +140,8 @@ function authenticateClient(key: InsurerKey, authorization: string | undefined, 
     clientId = unform(decoded.slice(0, colon));
     secret = unform(decoded.slice(colon + 1));
     const bodyId = form.get('client_id');
-    if (bodyId !== undefined && bodyId !== clientId) return fail(400, 'invalid_request', 'client_id in the body differs from the authenticated client');
+    if (bodyId !== undefined && bodyId !== clientId)
+      return fail(400, 'invalid_request', 'client_id in the body differs from the authenticated client');
   } else {
     clientId = form.get('client_id');
     secret = form.get('client_secret');
@@ -149,10 +178,20 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       held.add(release);
     });
 
-  async function respond(reply: FastifyReply, fault: Fault | undefined, flavour: 'fhir' | 'oauth', produce: () => Outcome): Promise<FastifyReply> {
-    const failure = (status: number, code: IssueCode, text: string): Outcome => flavour === 'fhir'
-      ? fhirOutcome(status, code, text)
-      : { status, body: { error: status === 500 ? 'server_error' : 'temporarily_unavailable', error_description: text }, contentType: 'application/json; charset=utf-8' };
+  async function respond(
+    reply: FastifyReply,
+    fault: Fault | undefined,
+    flavour: 'fhir' | 'oauth',
+    produce: () => Outcome,
+  ): Promise<FastifyReply> {
+    const failure = (status: number, code: IssueCode, text: string): Outcome =>
+      flavour === 'fhir'
+        ? fhirOutcome(status, code, text)
+        : {
+            status,
+            body: { error: status === 500 ? 'server_error' : 'temporarily_unavailable', error_description: text },
+            contentType: 'application/json; charset=utf-8',
+          };
     let out: Outcome | undefined;
     if (fault?.kind === 'status500') out = failure(500, 'exception', 'Injected fault: internal server error');
     else if (fault?.kind === 'timeout' || fault?.kind === 'slow') {
@@ -172,14 +211,22 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
   const oauthBase = (req: FastifyRequest, key: InsurerKey) => `${req.protocol}://${req.host}${INSURERS_PREFIX}/${key}`;
   const queryOf = (req: FastifyRequest) => new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
 
-  function authenticate(req: FastifyRequest, key: InsurerKey): { ok: true; patientId: string } | { ok: false; code: IssueCode; message: string; challenge: string } {
+  function authenticate(
+    req: FastifyRequest,
+    key: InsurerKey,
+  ): { ok: true; patientId: string } | { ok: false; code: IssueCode; message: string; challenge: string } {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     const realm = `Bearer realm="${key}"`;
     if (!m) return { ok: false, code: 'login', message: 'A bearer access token is required', challenge: realm };
     const check = store.checkAccess(key, m[1] as string);
     if (check.ok) return { ok: true, patientId: check.grant.patientId };
     const message = check.reason === 'expired' ? 'The access token has expired' : 'The access token is not valid for this insurer';
-    return { ok: false, code: check.reason === 'expired' ? 'expired' : 'login', message, challenge: `${realm}, error="invalid_token", error_description="${message}"` };
+    return {
+      ok: false,
+      code: check.reason === 'expired' ? 'expired' : 'login',
+      message,
+      challenge: `${realm}, error="invalid_token", error_description="${message}"`,
+    };
   }
 
   function searchType(req: FastifyRequest, key: InsurerKey, type: string, patientId: string, layout: Layout): Outcome {
@@ -196,16 +243,30 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     if (typeof count === 'string') return fhirOutcome(400, 'invalid', count);
     if (typeof offset === 'string') return fhirOutcome(400, 'invalid', offset);
     const filterNames = type === 'Patient' ? ['_id'] : type === 'Coverage' ? ['patient', 'beneficiary'] : ['patient', 'subject'];
-    const asked = filterNames.flatMap((n) => query.getAll(n)).flatMap((v) => v.split(',')).map(referenceId);
+    const asked = filterNames
+      .flatMap((n) => query.getAll(n))
+      .flatMap((v) => v.split(','))
+      .map(referenceId);
     const other = asked.find((id) => id !== patientId);
     if (other !== undefined) return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${other}`);
     const member = directory.byPatientId(key, patientId);
     const matches = member?.byType.get(type) ?? [];
-    return fhirOk(searchBundle({ fhirBase: layout.fhirBase(req, key), type, query, pageParam, matches, offset, count: Math.min(count, layout.maxPageSize) }));
+    return fhirOk(
+      searchBundle({
+        fhirBase: layout.fhirBase(req, key),
+        type,
+        query,
+        pageParam,
+        matches,
+        offset,
+        count: Math.min(count, layout.maxPageSize),
+      }),
+    );
   }
 
   function readResource(key: InsurerKey, type: string, id: string, patientId: string): Outcome {
-    if (type === 'Patient' && id !== patientId) return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${id}`);
+    if (type === 'Patient' && id !== patientId)
+      return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${id}`);
     const found = directory.find(key, type, id);
     if (!found) return fhirOutcome(404, 'not-found', `${type}/${id} is not known`);
     if (found.owner !== null && found.owner !== patientId) return fhirOutcome(403, 'forbidden', `${type}/${id} belongs to another member`);
@@ -213,7 +274,12 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
   }
 
   function renderConsent(
-    reply: FastifyReply, key: InsurerKey, params: AuthorizeParams, state: AuthorizeFormState, status: number, action: string,
+    reply: FastifyReply,
+    key: InsurerKey,
+    params: AuthorizeParams,
+    state: AuthorizeFormState,
+    status: number,
+    action: string,
   ): FastifyReply {
     const html = renderAuthorizePage({ insurerName: insurerProfile(key).name, action, params, members: directory.list(key), state });
     return reply.code(status).type('text/html; charset=utf-8').send(html);
@@ -221,7 +287,6 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
 
   const renderError = (reply: FastifyReply, name: string, message: string, status = 400) =>
     reply.code(status).type('text/html; charset=utf-8').send(renderAuthorizeError(name, message));
-
 
   /** A set of endpoints: the `/insurers/{key}/...` layout, or Blue Button's own paths for one insurer. */
   interface Layout {
@@ -255,7 +320,10 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     const { params } = checked;
     const decision = form.get('decision');
     if (decision === 'deny') {
-      return reply.redirect(redirectTo(params.redirect_uri, { error: 'access_denied', error_description: 'The member denied access', state: params.state }), 302);
+      return reply.redirect(
+        redirectTo(params.redirect_uri, { error: 'access_denied', error_description: 'The member denied access', state: params.state }),
+        302,
+      );
     }
     if (decision !== 'approve') return renderError(reply, name, 'Choose Approve or Deny.');
     const username = form.get('username')?.trim() ?? '';
@@ -266,12 +334,27 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       const message = `No member has the username "${username}". Use one of the usernames listed above.`;
       return renderConsent(reply, key, params, { ...state, error: { field: 'username', message } }, 400, action);
     }
-    if (!member) return renderConsent(reply, key, params, { ...state, error: { field: 'member', message: 'Choose a member or type a username.' } }, 400, action);
+    if (!member)
+      return renderConsent(
+        reply,
+        key,
+        params,
+        { ...state, error: { field: 'member', message: 'Choose a member or type a username.' } },
+        400,
+        action,
+      );
     if (!form.get('password')) {
       const message = 'Enter a password. Any password works for a sandbox member.';
       return renderConsent(reply, key, params, { ...state, error: { field: 'password', message } }, 400, action);
     }
-    const code = store.issueCode({ insurer: key, clientId: params.client_id, redirectUri: params.redirect_uri, codeChallenge: params.code_challenge, patientId: member.patientId, scope: params.scope });
+    const code = store.issueCode({
+      insurer: key,
+      clientId: params.client_id,
+      redirectUri: params.redirect_uri,
+      codeChallenge: params.code_challenge,
+      patientId: member.patientId,
+      scope: params.scope,
+    });
     return reply.redirect(redirectTo(params.redirect_uri, { code, state: params.state }), 302);
   }
 
@@ -281,12 +364,21 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       const result = tokenRequest(key, req);
       const json = 'application/json; charset=utf-8';
       if (result.ok) return { status: 200, body: result.body, contentType: json };
-      return { status: result.status, body: result.body, contentType: json, headers: result.status === 401 ? { 'WWW-Authenticate': `Basic realm="${key}"` } : undefined };
+      return {
+        status: result.status,
+        body: result.body,
+        contentType: json,
+        headers: result.status === 401 ? { 'WWW-Authenticate': `Basic realm="${key}"` } : undefined,
+      };
     });
   }
 
   function tokenRequest(key: InsurerKey, req: FastifyRequest): TokenResult {
-    const invalid = (description: string): TokenResult => ({ ok: false, status: 400, body: { error: 'invalid_request', error_description: description } });
+    const invalid = (description: string): TokenResult => ({
+      ok: false,
+      status: 400,
+      body: { error: 'invalid_request', error_description: description },
+    });
     if (!(req.body instanceof FormBody)) return invalid('The body must be application/x-www-form-urlencoded');
     const form = req.body;
     if (form.repeated().length) return invalid(`Parameters sent more than once: ${form.repeated().join(', ')}`);
@@ -306,9 +398,19 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token');
       if (!refreshToken) return invalid('refresh_token is missing');
-      return store.refresh({ insurer: key, clientId: client.clientId, refreshToken, scope: form.get('scope'), rotate: insurerProfile(key).rotatesRefreshTokens });
+      return store.refresh({
+        insurer: key,
+        clientId: client.clientId,
+        refreshToken,
+        scope: form.get('scope'),
+        rotate: insurerProfile(key).rotatesRefreshTokens,
+      });
     }
-    return { ok: false, status: 400, body: { error: 'unsupported_grant_type', error_description: `grant_type "${grantType}" is not supported` } };
+    return {
+      ok: false,
+      status: 400,
+      body: { error: 'unsupported_grant_type', error_description: `grant_type "${grantType}" is not supported` },
+    };
   }
 
   /**
@@ -350,12 +452,19 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
       scopes_supported: DEFAULT_SCOPE.split(' '),
-      capabilities: ['launch-standalone', 'client-confidential-symmetric', 'context-standalone-patient', 'permission-offline', 'permission-patient'],
+      capabilities: [
+        'launch-standalone',
+        'client-confidential-symmetric',
+        'context-standalone-patient',
+        'permission-offline',
+        'permission-patient',
+      ],
     };
   }
 
   type FhirRequest = FastifyRequest<{ Params: { key?: string; type: string; id?: string } }>;
-  const fhirRoute = (keyOf: (req: FhirRequest) => string, handler: (req: FhirRequest, key: InsurerKey, patientId: string) => Outcome) =>
+  const fhirRoute =
+    (keyOf: (req: FhirRequest) => string, handler: (req: FhirRequest, key: InsurerKey, patientId: string) => Outcome) =>
     async (req: FhirRequest, reply: FastifyReply) => {
       const key = keyOf(req);
       const { type } = req.params;
@@ -392,8 +501,9 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
    */
   const blueButtonPaths: SandboxPartner = {
     prefix: BLUE_BUTTON_PREFIX,
-    description: `CMS Blue Button 2.0 on its own paths (${BLUE_BUTTON_PREFIX}/o/authorize/, ${BLUE_BUTTON_PREFIX}/o/token/, `
-      + `${BLUE_BUTTON_PREFIX}/fhir/): the blueButton insurer, slash-strict, 5 per page`,
+    description:
+      `CMS Blue Button 2.0 on its own paths (${BLUE_BUTTON_PREFIX}/o/authorize/, ${BLUE_BUTTON_PREFIX}/o/token/, ` +
+      `${BLUE_BUTTON_PREFIX}/fhir/): the blueButton insurer, slash-strict, 5 per page`,
     async register(app: FastifyInstance) {
       const key: InsurerKey = 'blueButton';
       registerFormParser(app);
@@ -417,8 +527,14 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
         token_endpoint: `${blueButtonLayout.oauthBase(req, key)}/token/`,
         revocation_endpoint: `${blueButtonLayout.oauthBase(req, key)}/revoke_token/`,
       }));
-      const search = fhirRoute(() => key, (req, k, patientId) => searchType(req, k, req.params.type, patientId, blueButtonLayout));
-      const read = fhirRoute(() => key, (req, k, patientId) => readResource(k, req.params.type, req.params.id as string, patientId));
+      const search = fhirRoute(
+        () => key,
+        (req, k, patientId) => searchType(req, k, req.params.type, patientId, blueButtonLayout),
+      );
+      const read = fhirRoute(
+        () => key,
+        (req, k, patientId) => readResource(k, req.params.type, req.params.id as string, patientId),
+      );
       app.get('/fhir/:type', search);
       app.get('/fhir/:type/', search);
       app.get('/fhir/:type/:id', read);
@@ -442,13 +558,23 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
 
       app.get('/', async (req, reply) => {
         const base = `${req.protocol}://${req.host}${INSURERS_PREFIX}`;
-        const rows = INSURER_KEYS.map((key) => `<tr><th scope="row">${escapeHtml(insurerProfile(key).name)}<br><code>${key}</code></th>` +
-          `<td><code>${escapeHtml(`${base}/${key}/authorize`)}</code><br><code>${escapeHtml(`${base}/${key}/token`)}</code><br><code>${escapeHtml(`${base}/${key}/fhir`)}</code></td>` +
-          `<td><code>${clientIdFor(key)}</code> / <code>${clientSecretFor(key)}</code></td><td>${directory.usernames(key).map((u) => `<code>${escapeHtml(u)}</code>`).join(' ')}</td></tr>`).join('');
-        return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-          `<title>Sandbox insurers</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.4rem;vertical-align:top;text-align:left}code{overflow-wrap:anywhere}</style></head>` +
-          `<body><h1>Sandbox insurers</h1><p>OAuth 2.0 authorization code + PKCE (S256) and FHIR R4. Any password works for a member. Admin API: <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/faults</code>, <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/settings</code>.</p>` +
-          `<table><thead><tr><th scope="col">Insurer</th><th scope="col">Authorize, token, FHIR base</th><th scope="col">Client id / secret</th><th scope="col">Members (usernames)</th></tr></thead><tbody>${rows}</tbody></table></body></html>`);
+        const rows = INSURER_KEYS.map(
+          (key) =>
+            `<tr><th scope="row">${escapeHtml(insurerProfile(key).name)}<br><code>${key}</code></th>` +
+            `<td><code>${escapeHtml(`${base}/${key}/authorize`)}</code><br><code>${escapeHtml(`${base}/${key}/token`)}</code><br><code>${escapeHtml(`${base}/${key}/fhir`)}</code></td>` +
+            `<td><code>${clientIdFor(key)}</code> / <code>${clientSecretFor(key)}</code></td><td>${directory
+              .usernames(key)
+              .map((u) => `<code>${escapeHtml(u)}</code>`)
+              .join(' ')}</td></tr>`,
+        ).join('');
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+              `<title>Sandbox insurers</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.4rem;vertical-align:top;text-align:left}code{overflow-wrap:anywhere}</style></head>` +
+              `<body><h1>Sandbox insurers</h1><p>OAuth 2.0 authorization code + PKCE (S256) and FHIR R4. Any password works for a member. Admin API: <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/faults</code>, <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/settings</code>.</p>` +
+              `<table><thead><tr><th scope="col">Insurer</th><th scope="col">Authorize, token, FHIR base</th><th scope="col">Client id / secret</th><th scope="col">Members (usernames)</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
+          );
       });
 
       // ---- admin API (tests switch faults and token lifetimes) ----
@@ -498,13 +624,15 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
 
       app.post<KeyParams>('/:key/token', async (req, reply) => {
         const { key } = req.params;
-        if (!isInsurerKey(key)) return reply.code(404).send({ error: 'invalid_request', error_description: `There is no insurer "${key}"` });
+        if (!isInsurerKey(key))
+          return reply.code(404).send({ error: 'invalid_request', error_description: `There is no insurer "${key}"` });
         return tokenPost(req, reply, key);
       });
 
       app.post<KeyParams>('/:key/revoke', async (req, reply) => {
         const { key } = req.params;
-        if (!isInsurerKey(key)) return reply.code(404).send({ error: 'invalid_request', error_description: `There is no insurer "${key}"` });
+        if (!isInsurerKey(key))
+          return reply.code(404).send({ error: 'invalid_request', error_description: `There is no insurer "${key}"` });
         return revokePost(req, reply, key);
       });
 
@@ -520,9 +648,17 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       app.get<KeyParams>('/:key/fhir/metadata', async (req, reply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return sendOutcome(reply, 404, 'not-found', `There is no insurer "${key}"`);
-        return respond(reply, faults.take(key, 'metadata'), 'fhir', () => fhirOk(capabilityStatement({
-          insurerName: insurerProfile(key).name, fhirBase: fhirBase(req, key), authorizeUrl: `${oauthBase(req, key)}/authorize`, tokenUrl: `${oauthBase(req, key)}/token`, types: PATIENT_SEARCH_TYPES,
-        })));
+        return respond(reply, faults.take(key, 'metadata'), 'fhir', () =>
+          fhirOk(
+            capabilityStatement({
+              insurerName: insurerProfile(key).name,
+              fhirBase: fhirBase(req, key),
+              authorizeUrl: `${oauthBase(req, key)}/authorize`,
+              tokenUrl: `${oauthBase(req, key)}/token`,
+              types: PATIENT_SEARCH_TYPES,
+            }),
+          ),
+        );
       });
 
       const keyParam = (req: FhirRequest) => req.params.key ?? '';

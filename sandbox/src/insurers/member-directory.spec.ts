@@ -19,13 +19,25 @@ describe('member directory', () => {
   });
 
   it('serves the CARIN and Inferno examples, and generated members, at every other insurer', () => {
-    const carin = ['inferno-carin-888', 'inferno-pdex-999', 'inferno-uscore-85', 'inferno-uscore-355', 'carin-example-1', 'carin-connectathon'];
+    const carin = [
+      'inferno-carin-888',
+      'inferno-pdex-999',
+      'inferno-uscore-85',
+      'inferno-uscore-355',
+      'carin-example-1',
+      'carin-connectathon',
+    ];
     for (const key of INSURER_KEYS.filter((k) => !k.startsWith('blueButton'))) {
       const expected = key.startsWith('aetna') ? [...carin, 'aetna-connectathon', ...GENERATED] : [...carin, ...GENERATED];
       expect(usernames(key)).toEqual(expected);
       expect(directory.usernames(key)).toEqual(expected);
     }
-    expect(directory.byUsername('kaiser', 'inferno-uscore-355')?.counts).toEqual({ Patient: 1, Encounter: 129, Condition: 31, MedicationRequest: 20 });
+    expect(directory.byUsername('kaiser', 'inferno-uscore-355')?.counts).toEqual({
+      Patient: 1,
+      Encounter: 129,
+      Condition: 31,
+      MedicationRequest: 20,
+    });
   });
 
   it('gives each insurer its own generated members', () => {
@@ -33,7 +45,13 @@ describe('member directory', () => {
     const cigna = directory.byUsername('cigna', 'member-large');
     expect(uhc?.patientId).toBe('uhc-member-large');
     expect(cigna?.patientId).toBe('cigna-member-large');
-    const items = (m: typeof uhc) => JSON.stringify(m?.byType.get('ExplanationOfBenefit')?.slice(0, 20).map((e) => e.item));
+    const items = (m: typeof uhc) =>
+      JSON.stringify(
+        m?.byType
+          .get('ExplanationOfBenefit')
+          ?.slice(0, 20)
+          .map((e) => e.item),
+      );
     expect(items(uhc)).not.toBe(items(cigna));
   });
 

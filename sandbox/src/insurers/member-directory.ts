@@ -30,9 +30,35 @@ interface FixtureMember {
 
 /** Generated members every insurer serves, besides the fixtures. */
 export const GENERATED_MEMBERS: readonly (Omit<MemberPlan, 'seed' | 'patientId'> & { username: string; label: string })[] = [
-  { username: 'member-small', label: 'Generated: 1 year of claims', years: 1, chronicConditions: 2, acutePerYear: 3, inpatientPerYear: 0, ageRange: [45, 64] },
-  { username: 'member-typical', label: 'Generated: 3 years of claims', years: 3, chronicConditions: 3, acutePerYear: 4, inpatientPerYear: 0.15, ageRange: [62, 74] },
-  { username: 'member-large', label: 'Generated: 5 years of claims', years: 5, chronicConditions: 7, acutePerYear: 6, inpatientPerYear: 0.4, ageRange: [68, 82], minimumClaims: 600, minimumPrescriptions: 150 },
+  {
+    username: 'member-small',
+    label: 'Generated: 1 year of claims',
+    years: 1,
+    chronicConditions: 2,
+    acutePerYear: 3,
+    inpatientPerYear: 0,
+    ageRange: [45, 64],
+  },
+  {
+    username: 'member-typical',
+    label: 'Generated: 3 years of claims',
+    years: 3,
+    chronicConditions: 3,
+    acutePerYear: 4,
+    inpatientPerYear: 0.15,
+    ageRange: [62, 74],
+  },
+  {
+    username: 'member-large',
+    label: 'Generated: 5 years of claims',
+    years: 5,
+    chronicConditions: 7,
+    acutePerYear: 6,
+    inpatientPerYear: 0.4,
+    ageRange: [68, 82],
+    minimumClaims: 600,
+    minimumPrescriptions: 150,
+  },
 ];
 
 const FIXTURE_FILES = {
@@ -63,7 +89,9 @@ const memberCache = new Map<string, InsurerMembers>();
 export class MemberDirectory {
   /** Checks the shipped data is there, so that a missing data folder fails at start-up, not at the first sign-in. */
   constructor(private readonly dataDir = INSURER_DATA_DIR) {
-    const missing = Object.values(FIXTURE_FILES).flat().filter((file) => !existsSync(join(dataDir, file)));
+    const missing = Object.values(FIXTURE_FILES)
+      .flat()
+      .filter((file) => !existsSync(join(dataDir, file)));
     if (missing.length) throw new Error(`Sandbox insurer data missing in ${dataDir}: ${missing.join(', ')}`);
     loadCodeTables(dataDir);
   }
@@ -109,7 +137,10 @@ export class MemberDirectory {
   /** Usernames without generating anyone (for the index page). */
   usernames(key: InsurerKey): string[] {
     const fixtures = FIXTURE_FILES[insurerProfile(key).flavour].flatMap((file) => this.fixtures(file));
-    return [...fixtures.filter((m) => !m.insurers || m.insurers.includes(key)).map((m) => m.username), ...GENERATED_MEMBERS.map((g) => g.username)];
+    return [
+      ...fixtures.filter((m) => !m.insurers || m.insurers.includes(key)).map((m) => m.username),
+      ...GENERATED_MEMBERS.map((g) => g.username),
+    ];
   }
 
   byUsername(key: InsurerKey, username: string): MemberRecord | undefined {

@@ -13,7 +13,14 @@ const plan = (seed: string, base = large): MemberPlan => ({ ...base, seed, patie
 
 /** The first column of a shipped gzip CSV, read straight from the file. */
 const shippedCodes = (file: string) =>
-  new Set(gunzipSync(readFileSync(join(INSURER_DATA_DIR, file))).toString('utf8').trim().split('\n').slice(1).map((line) => line.split(',')[0] as string));
+  new Set(
+    gunzipSync(readFileSync(join(INSURER_DATA_DIR, file)))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0] as string),
+  );
 
 type Coding = { system: string; code: string; display?: string };
 type Eob = FhirResource & {
@@ -55,7 +62,9 @@ describe('member generator', () => {
 
   it.each(GENERATED_MEMBERS.map((m) => [m.username, m]))('%s spans its years', (_name, member) => {
     const r = generateMember(tables, insurer, plan(`span-${member.username}`, member));
-    const starts = ofType<Eob>(r, 'ExplanationOfBenefit').map((e) => e.billablePeriod.start).sort();
+    const starts = ofType<Eob>(r, 'ExplanationOfBenefit')
+      .map((e) => e.billablePeriod.start)
+      .sort();
     const spanYears = (Date.parse(starts[starts.length - 1] as string) - Date.parse(starts[0] as string)) / (365 * 86_400_000);
     expect(spanYears).toBeGreaterThan(member.years - 0.5);
     expect(spanYears).toBeLessThanOrEqual(member.years);
@@ -122,8 +131,15 @@ describe('member generator', () => {
       expect(eob.diagnosis?.length).toBeGreaterThan(0);
       for (const d of eob.diagnosis ?? []) expect(d.diagnosisCodeableConcept.coding[0]?.system).toBe('http://hl7.org/fhir/sid/icd-10-cm');
       for (const i of eob.item) expect(i.productOrService.coding[0]?.system).toBe('https://bluebutton.cms.gov/resources/codesystem/hcpcs');
-      expect(eob.procedure?.map((p) => p.procedureCodeableConcept.coding[0]?.code)).toEqual(eob.item.map((i) => i.productOrService.coding[0]?.code));
-      expect(eob).toMatchObject({ outcome: 'complete', billablePeriod: { start: expect.any(String) }, provider: { reference: expect.any(String) }, insurer: { display: 'UnitedHealthcare' } });
+      expect(eob.procedure?.map((p) => p.procedureCodeableConcept.coding[0]?.code)).toEqual(
+        eob.item.map((i) => i.productOrService.coding[0]?.code),
+      );
+      expect(eob).toMatchObject({
+        outcome: 'complete',
+        billablePeriod: { start: expect.any(String) },
+        provider: { reference: expect.any(String) },
+        insurer: { display: 'UnitedHealthcare' },
+      });
       const itemsSubmitted = eob.item.reduce((s, i) => s + (amount(i.adjudication, 'submitted') as number), 0);
       expect(amount(eob.total, 'submitted')).toBeCloseTo(itemsSubmitted, 1);
       expect(amount(eob.total, 'paidtoprovider')).toBeGreaterThanOrEqual(0);

@@ -58,7 +58,13 @@ function codeFraction(code: string): number {
 }
 
 const PRICE_RANGES: Record<string, [number, number]> = {
-  A: [12, 180], E: [60, 900], G: [45, 260], J: [8, 480], L: [70, 650], Q: [18, 140], V: [40, 300],
+  A: [12, 180],
+  E: [60, 900],
+  G: [45, 260],
+  J: [8, 480],
+  L: [70, 650],
+  Q: [18, 140],
+  V: [40, 300],
 };
 function listPrice(code: string): number {
   if (/^A04\d\d$/.test(code)) return code === 'A0425' ? 12 : 380 + codeFraction(code) * 600;
@@ -74,11 +80,37 @@ const NO_COST_SHARE = /^(G0402|G0438|G0439|G0008|G0009|G0010|Q20\d\d|G0121|G0279
 
 const FEMALE_NAMES = ['Maria', 'Linda', 'Patricia', 'Dorothy', 'Helen', 'Gloria', 'Rosa', 'Joan', 'Evelyn', 'Ruth'];
 const MALE_NAMES = ['James', 'Robert', 'Michael', 'William', 'Richard', 'Joseph', 'Charles', 'Thomas', 'Daniel', 'Frank'];
-const FAMILY_NAMES = ['Alvarez', 'Brennan', 'Chen', 'Dubois', 'Eriksen', 'Fontaine', 'Garcia', 'Hollis', 'Iverson', 'Jablonski',
-  'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quinlan', 'Rossi', 'Sandoval', 'Thornton'];
+const FAMILY_NAMES = [
+  'Alvarez',
+  'Brennan',
+  'Chen',
+  'Dubois',
+  'Eriksen',
+  'Fontaine',
+  'Garcia',
+  'Hollis',
+  'Iverson',
+  'Jablonski',
+  'Kowalski',
+  'Lindqvist',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quinlan',
+  'Rossi',
+  'Sandoval',
+  'Thornton',
+];
 const PLACES: [string, string, string][] = [
-  ['Olympia', 'WA', '98501'], ['Springfield', 'IL', '62701'], ['Tucson', 'AZ', '85701'], ['Columbus', 'OH', '43215'],
-  ['Raleigh', 'NC', '27601'], ['Madison', 'WI', '53703'], ['Albany', 'NY', '12207'], ['Sacramento', 'CA', '95814'],
+  ['Olympia', 'WA', '98501'],
+  ['Springfield', 'IL', '62701'],
+  ['Tucson', 'AZ', '85701'],
+  ['Columbus', 'OH', '43215'],
+  ['Raleigh', 'NC', '27601'],
+  ['Madison', 'WI', '53703'],
+  ['Albany', 'NY', '12207'],
+  ['Sacramento', 'CA', '95814'],
 ];
 
 interface Directory {
@@ -103,17 +135,29 @@ export function providerDirectory(insurer: GeneratorInsurer): Directory {
     const id = `${insurer.key}-org-${suffix}`;
     const [city, state] = rng.pick(PLACES);
     resources.push({
-      resourceType: 'Organization', id, active: true,
-      type: [{ coding: [coding('http://terminology.hl7.org/CodeSystem/organization-type', type, type === 'pay' ? 'Payer' : 'Healthcare Provider')] }],
-      name, address: [{ city, state, country: 'US' }],
+      resourceType: 'Organization',
+      id,
+      active: true,
+      type: [
+        {
+          coding: [
+            coding('http://terminology.hl7.org/CodeSystem/organization-type', type, type === 'pay' ? 'Payer' : 'Healthcare Provider'),
+          ],
+        },
+      ],
+      name,
+      address: [{ city, state, country: 'US' }],
     });
     return { reference: `Organization/${id}`, display: name };
   };
   const payer = org('payer', insurer.name, 'pay');
-  const clinics = ['Riverside Family Medicine', 'Lakeview Internal Medicine', 'Northgate Heart and Vascular', 'Summit Orthopedics']
-    .map((name, i) => org(`clinic-${i + 1}`, name, 'prov'));
+  const clinics = ['Riverside Family Medicine', 'Lakeview Internal Medicine', 'Northgate Heart and Vascular', 'Summit Orthopedics'].map(
+    (name, i) => org(`clinic-${i + 1}`, name, 'prov'),
+  );
   const hospital = org('hospital', 'Lakeview Community Hospital', 'prov');
-  const pharmacies = ['Main Street Pharmacy', 'Northgate Pharmacy', 'MailRx Home Delivery'].map((name, i) => org(`pharmacy-${i + 1}`, name, 'prov'));
+  const pharmacies = ['Main Street Pharmacy', 'Northgate Pharmacy', 'MailRx Home Delivery'].map((name, i) =>
+    org(`pharmacy-${i + 1}`, name, 'prov'),
+  );
   const ambulance = org('ambulance', 'County Emergency Medical Services', 'prov');
   const practitioners = Array.from({ length: 8 }, (_, i) => {
     const id = `${insurer.key}-practitioner-${i + 1}`;
@@ -161,7 +205,11 @@ class MemberBuilder {
   private patient!: FhirResource;
   private readonly chronicPrimaries: string[] = [];
 
-  constructor(private readonly tables: CodeTables, private readonly insurer: GeneratorInsurer, private readonly plan: MemberPlan) {
+  constructor(
+    private readonly tables: CodeTables,
+    private readonly insurer: GeneratorInsurer,
+    private readonly plan: MemberPlan,
+  ) {
     this.rng = new SeededRandom(plan.seed);
     this.dir = providerDirectory(insurer);
     this.pid = plan.patientId;
@@ -188,7 +236,14 @@ class MemberBuilder {
     }
     const claims = this.claims
       .sort((a, b) => a.day - b.day)
-      .map((c, i) => ({ resourceType: 'ExplanationOfBenefit', id: `${this.pid}-eob-${String(i + 1).padStart(5, '0')}`, ...c.resource }) as FhirResource);
+      .map(
+        (c, i) =>
+          ({
+            resourceType: 'ExplanationOfBenefit',
+            id: `${this.pid}-eob-${String(i + 1).padStart(5, '0')}`,
+            ...c.resource,
+          }) as FhirResource,
+      );
     const byDate = (field: string) => (a: FhirResource, b: FhirResource) => String(a[field]).localeCompare(String(b[field]));
     return [
       this.patient,
@@ -211,17 +266,28 @@ class MemberBuilder {
       resourceType: 'Patient',
       id: this.pid,
       meta: { profile: [`${C4BB}C4BB-Patient`] },
-      identifier: [{
-        type: { coding: [coding('http://terminology.hl7.org/CodeSystem/v2-0203', 'MB', 'Member Number')] },
-        system: `https://sandbox.healthlink.example/${this.insurer.key}/member-id`,
-        value: this.memberId,
-      }],
+      identifier: [
+        {
+          type: { coding: [coding('http://terminology.hl7.org/CodeSystem/v2-0203', 'MB', 'Member Number')] },
+          system: `https://sandbox.healthlink.example/${this.insurer.key}/member-id`,
+          value: this.memberId,
+        },
+      ],
       active: true,
       name: [{ use: 'official', family, given: [given] }],
       telecom: [{ system: 'phone', value: `555-01${String(this.rng.int(0, 99)).padStart(2, '0')}`, use: 'home' }],
       gender: this.sex,
       birthDate: isoDay(this.birthDay),
-      address: [{ use: 'home', line: [`${this.rng.int(10, 9999)} ${this.rng.pick(['Oak', 'Maple', 'Cedar', 'Elm', 'Pine'])} Street`], city, state, postalCode, country: 'US' }],
+      address: [
+        {
+          use: 'home',
+          line: [`${this.rng.int(10, 9999)} ${this.rng.pick(['Oak', 'Maple', 'Cedar', 'Elm', 'Pine'])} Street`],
+          city,
+          state,
+          postalCode,
+          country: 'US',
+        },
+      ],
     };
   }
 
@@ -243,7 +309,9 @@ class MemberBuilder {
         resourceType: 'Coverage',
         id: `${this.pid}-coverage-${i + 1}`,
         meta: { profile: [`${C4BB}C4BB-Coverage`] },
-        identifier: [{ type: { coding: [coding('http://terminology.hl7.org/CodeSystem/v2-0203', 'MB', 'Member Number')] }, value: this.memberId }],
+        identifier: [
+          { type: { coding: [coding('http://terminology.hl7.org/CodeSystem/v2-0203', 'MB', 'Member Number')] }, value: this.memberId },
+        ],
         status: 'active',
         type: { coding: [coding('http://terminology.hl7.org/CodeSystem/v3-ActCode', 'HIP', 'health insurance plan policy')] },
         subscriberId: this.memberId,
@@ -252,8 +320,16 @@ class MemberBuilder {
         period: { start: isoDay(p.from), ...(p.to < this.end ? { end: isoDay(p.to) } : {}) },
         payor: [this.dir.payer],
         class: [
-          { type: { coding: [coding('http://terminology.hl7.org/CodeSystem/coverage-class', 'group', 'Group')] }, value: `GRP${1000 + i}`, name: `${this.insurer.name} members` },
-          { type: { coding: [coding('http://terminology.hl7.org/CodeSystem/coverage-class', 'plan', 'Plan')] }, value: `PLN${this.rng.int(100, 999)}`, name: `${this.insurer.name} ${p.name}` },
+          {
+            type: { coding: [coding('http://terminology.hl7.org/CodeSystem/coverage-class', 'group', 'Group')] },
+            value: `GRP${1000 + i}`,
+            name: `${this.insurer.name} members`,
+          },
+          {
+            type: { coding: [coding('http://terminology.hl7.org/CodeSystem/coverage-class', 'plan', 'Plan')] },
+            value: `PLN${this.rng.int(100, 999)}`,
+            name: `${this.insurer.name} ${p.name}`,
+          },
         ],
       },
     }));
@@ -278,11 +354,22 @@ class MemberBuilder {
     const specialist = this.rng.chance(0.5) ? this.rng.pick(this.dir.practitioners) : this.pcp;
     const clinic = this.rng.pick(this.dir.clinics);
     let day = Math.max(onset, this.start);
-    const diagnosisVisit = onset >= this.start
-      ? this.visit({ day, setting: 'office', diagnoses: [primary], services: this.rng.sample(profile.hcpcs, 1), practitioner: specialist, facility: clinic })
-      : undefined;
+    const diagnosisVisit =
+      onset >= this.start
+        ? this.visit({
+            day,
+            setting: 'office',
+            diagnoses: [primary],
+            services: this.rng.sample(profile.hcpcs, 1),
+            practitioner: specialist,
+            facility: clinic,
+          })
+        : undefined;
     this.condition(primary, onset, 'problem-list-item', undefined, diagnosisVisit);
-    const drugs = this.rng.sample(profile.drugs.filter((d) => this.tables.ndcByDrug.has(d)), this.rng.int(1, profile.maxDrugs));
+    const drugs = this.rng.sample(
+      profile.drugs.filter((d) => this.tables.ndcByDrug.has(d)),
+      this.rng.int(1, profile.maxDrugs),
+    );
     for (const drug of drugs) {
       const stop = this.rng.chance(0.15) ? this.rng.int(day + 120, this.end + 200) : this.end;
       this.prescribe(drug, day + this.rng.int(0, 10), Math.min(stop, this.end), primary, specialist, 2);
@@ -293,7 +380,14 @@ class MemberBuilder {
       const diagnoses = [...new Set([primary, ...(secondary ? [secondary] : []), ...(other ? [other] : [])])];
       const services = this.rng.sample(profile.hcpcs, this.rng.int(1, 2));
       const setting: Setting = this.rng.chance(0.25) ? 'outpatient' : 'office';
-      this.visit({ day, setting, diagnoses, services, practitioner: specialist, facility: setting === 'office' ? clinic : this.dir.hospital });
+      this.visit({
+        day,
+        setting,
+        diagnoses,
+        services,
+        practitioner: specialist,
+        facility: setting === 'office' ? clinic : this.dir.hospital,
+      });
     }
   }
 
@@ -304,23 +398,51 @@ class MemberBuilder {
       const wellness = this.start + year * 365 + this.rng.int(0, 60);
       if (wellness <= this.end) {
         const code = wellness >= age65 && wellness < age65 + 365 ? p.welcomeVisit : year === 0 ? p.wellnessInitial : p.wellnessSubsequent;
-        this.visit({ day: wellness, setting: 'office', diagnoses: [this.rng.pick(p.wellnessIcd10cm)], services: [code], practitioner: this.pcp, facility: this.dir.clinics[0] as FhirReference });
+        this.visit({
+          day: wellness,
+          setting: 'office',
+          diagnoses: [this.rng.pick(p.wellnessIcd10cm)],
+          services: [code],
+          practitioner: this.pcp,
+          facility: this.dir.clinics[0] as FhirReference,
+        });
       }
       const flu = this.start + year * 365 + this.rng.int(0, 364);
       const fluMonth = new Date(flu * DAY_MS).getUTCMonth();
       if (flu <= this.end && fluMonth >= 8 && fluMonth <= 10) {
-        this.visit({ day: flu, setting: 'office', diagnoses: [p.flu.icd10cm], services: [p.flu.hcpcs[0] as string, this.rng.pick(p.flu.hcpcs.slice(1))], practitioner: this.pcp, facility: this.dir.clinics[0] as FhirReference });
+        this.visit({
+          day: flu,
+          setting: 'office',
+          diagnoses: [p.flu.icd10cm],
+          services: [p.flu.hcpcs[0] as string, this.rng.pick(p.flu.hcpcs.slice(1))],
+          practitioner: this.pcp,
+          facility: this.dir.clinics[0] as FhirReference,
+        });
       }
     }
     if (this.rng.chance(0.5)) {
       const day = this.rng.int(this.start, this.end);
-      this.visit({ day, setting: 'office', diagnoses: [p.pneumococcal.icd10cm], services: p.pneumococcal.hcpcs, practitioner: this.pcp, facility: this.dir.clinics[0] as FhirReference });
+      this.visit({
+        day,
+        setting: 'office',
+        diagnoses: [p.pneumococcal.icd10cm],
+        services: p.pneumococcal.hcpcs,
+        practitioner: this.pcp,
+        facility: this.dir.clinics[0] as FhirReference,
+      });
     }
     for (const screening of p.screenings) {
       if (screening.sex && screening.sex !== this.sex) continue;
       let day = this.start + this.rng.int(0, Math.min(365 * screening.everyYears, this.end - this.start + 365 * screening.everyYears) - 1);
       for (; day <= this.end; day += 365 * screening.everyYears + this.rng.int(0, 40)) {
-        this.visit({ day, setting: 'outpatient', diagnoses: [screening.icd10cm], services: [screening.hcpcs], practitioner: this.pcp, facility: this.dir.hospital });
+        this.visit({
+          day,
+          setting: 'outpatient',
+          diagnoses: [screening.icd10cm],
+          services: [screening.hcpcs],
+          practitioner: this.pcp,
+          facility: this.dir.hospital,
+        });
       }
     }
   }
@@ -336,12 +458,27 @@ class MemberBuilder {
     const inEmergency = this.rng.chance(0.12);
     const services = this.rng.sample(profile.hcpcs, this.rng.int(1, 2));
     const encounter = inEmergency
-      ? this.visit({ day, setting: 'emergency', diagnoses, services: [this.rng.pick(emergency.hcpcs), ...services], practitioner: this.rng.pick(this.dir.practitioners), facility: this.dir.hospital })
+      ? this.visit({
+          day,
+          setting: 'emergency',
+          diagnoses,
+          services: [this.rng.pick(emergency.hcpcs), ...services],
+          practitioner: this.rng.pick(this.dir.practitioners),
+          facility: this.dir.hospital,
+        })
       : this.visit({ day, setting: 'office', diagnoses, services, practitioner: this.pcp, facility: this.rng.pick(this.dir.clinics) });
     if (inEmergency && this.rng.chance(0.3)) {
-      this.claim({ day, type: 'professional', diagnoses, services: [this.rng.pick(emergency.ambulance.slice(0, 3)), 'A0425'], provider: this.dir.ambulance, encounter });
+      this.claim({
+        day,
+        type: 'professional',
+        diagnoses,
+        services: [this.rng.pick(emergency.ambulance.slice(0, 3)), 'A0425'],
+        provider: this.dir.ambulance,
+        encounter,
+      });
     }
-    for (const [i, code] of diagnoses.entries()) this.condition(code, day, 'encounter-diagnosis', day + this.rng.int(7, 30), i === 0 ? encounter : undefined);
+    for (const [i, code] of diagnoses.entries())
+      this.condition(code, day, 'encounter-diagnosis', day + this.rng.int(7, 30), i === 0 ? encounter : undefined);
     const drugs = profile.drugs.filter((d) => this.tables.ndcByDrug.has(d));
     if (drugs.length && this.rng.chance(0.8)) this.prescribe(this.rng.pick(drugs), day, day, diagnoses[0] as string, this.pcp, 0);
   }
@@ -353,11 +490,35 @@ class MemberBuilder {
       const diagnoses = this.rng.sample(profile.icd10cm, this.rng.int(2, profile.icd10cm.length));
       const stay = this.rng.int(2, 6);
       const attending = this.rng.pick(this.dir.practitioners);
-      const encounter = this.visit({ day, endDay: day + stay, setting: 'inpatient', diagnoses, services: this.rng.sample(profile.hcpcs, this.rng.int(2, 4)), practitioner: attending, facility: this.dir.hospital });
+      const encounter = this.visit({
+        day,
+        endDay: day + stay,
+        setting: 'inpatient',
+        diagnoses,
+        services: this.rng.sample(profile.hcpcs, this.rng.int(2, 4)),
+        practitioner: attending,
+        facility: this.dir.hospital,
+      });
       this.condition(diagnoses[0] as string, day, 'encounter-diagnosis', day + stay + this.rng.int(10, 40), encounter);
-      this.claim({ day, endDay: day + stay, type: 'professional', diagnoses, services: ['G0406', 'G0407'], provider: attending, encounter });
+      this.claim({
+        day,
+        endDay: day + stay,
+        type: 'professional',
+        diagnoses,
+        services: ['G0406', 'G0407'],
+        provider: attending,
+        encounter,
+      });
       const followUp = day + stay + this.rng.int(5, 14);
-      if (followUp <= this.end) this.visit({ day: followUp, setting: 'office', diagnoses: [diagnoses[0] as string], services: ['G0463'], practitioner: this.pcp, facility: this.dir.clinics[0] as FhirReference });
+      if (followUp <= this.end)
+        this.visit({
+          day: followUp,
+          setting: 'office',
+          diagnoses: [diagnoses[0] as string],
+          services: ['G0463'],
+          practitioner: this.pcp,
+          facility: this.dir.clinics[0] as FhirReference,
+        });
     }
   }
 
@@ -375,14 +536,30 @@ class MemberBuilder {
     return { coding: [coding(SYSTEMS.hcpcs, code, entry.display)], text: entry.display };
   }
 
-  private condition(code: string, onset: number, category: 'problem-list-item' | 'encounter-diagnosis', abatement?: number, encounter?: FhirReference): void {
+  private condition(
+    code: string,
+    onset: number,
+    category: 'problem-list-item' | 'encounter-diagnosis',
+    abatement?: number,
+    encounter?: FhirReference,
+  ): void {
     const resolved = abatement !== undefined && abatement <= this.end;
     this.conditions.push({
       resourceType: 'Condition',
       id: `${this.pid}-condition-${this.conditions.length + 1}`,
       clinicalStatus: { coding: [coding('http://terminology.hl7.org/CodeSystem/condition-clinical', resolved ? 'resolved' : 'active')] },
       verificationStatus: { coding: [coding('http://terminology.hl7.org/CodeSystem/condition-ver-status', 'confirmed')] },
-      category: [{ coding: [coding('http://terminology.hl7.org/CodeSystem/condition-category', category, category === 'problem-list-item' ? 'Problem List Item' : 'Encounter Diagnosis')] }],
+      category: [
+        {
+          coding: [
+            coding(
+              'http://terminology.hl7.org/CodeSystem/condition-category',
+              category,
+              category === 'problem-list-item' ? 'Problem List Item' : 'Encounter Diagnosis',
+            ),
+          ],
+        },
+      ],
       code: this.icd(code),
       subject: this.patientRef,
       ...(encounter ? { encounter } : {}),
@@ -392,7 +569,15 @@ class MemberBuilder {
     });
   }
 
-  private visit(v: { day: number; endDay?: number; setting: Setting; diagnoses: string[]; services: string[]; practitioner: FhirReference; facility: FhirReference }): FhirReference {
+  private visit(v: {
+    day: number;
+    endDay?: number;
+    setting: Setting;
+    diagnoses: string[];
+    services: string[];
+    practitioner: FhirReference;
+    facility: FhirReference;
+  }): FhirReference {
     const id = `${this.pid}-encounter-${this.encounters.length + 1}`;
     const endDay = v.endDay ?? v.day;
     const [classCode, classDisplay, typeText] = {
@@ -410,13 +595,27 @@ class MemberBuilder {
       type: [{ text: typeText }],
       subject: this.patientRef,
       participant: [{ individual: v.practitioner }],
-      period: { start: startTime, end: v.endDay ? `${isoDay(endDay)}T11:00:00Z` : startTime.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`) },
+      period: {
+        start: startTime,
+        end: v.endDay
+          ? `${isoDay(endDay)}T11:00:00Z`
+          : startTime.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`),
+      },
       reasonCode: v.diagnoses.map((c) => this.icd(c)),
       serviceProvider: v.facility,
     });
     const encounter = { reference: `Encounter/${id}` };
     if (v.setting !== 'office') {
-      this.claim({ day: v.day, endDay, type: 'institutional', inpatient: v.setting === 'inpatient', diagnoses: v.diagnoses, services: v.services, provider: v.facility, encounter });
+      this.claim({
+        day: v.day,
+        endDay,
+        type: 'institutional',
+        inpatient: v.setting === 'inpatient',
+        diagnoses: v.diagnoses,
+        services: v.services,
+        provider: v.facility,
+        encounter,
+      });
     }
     if (v.setting === 'office' || v.setting === 'emergency' || this.rng.chance(0.5)) {
       const services = v.setting === 'office' ? v.services : v.services.slice(0, 1);
@@ -443,7 +642,9 @@ class MemberBuilder {
   private claimType(type: 'pharmacy' | 'professional' | 'institutional', inpatient = false) {
     const codings: ReturnType<typeof coding>[] = [];
     if (this.insurer.flavour === 'blueButton') {
-      codings.push(coding(SYSTEMS.eobType, type === 'pharmacy' ? 'PDE' : type === 'professional' ? 'CARRIER' : inpatient ? 'INPATIENT' : 'OUTPATIENT'));
+      codings.push(
+        coding(SYSTEMS.eobType, type === 'pharmacy' ? 'PDE' : type === 'professional' ? 'CARRIER' : inpatient ? 'INPATIENT' : 'OUTPATIENT'),
+      );
     }
     codings.push(coding(SYSTEMS.claimType, type, type[0]?.toUpperCase() + type.slice(1)));
     return { coding: codings };
@@ -454,11 +655,13 @@ class MemberBuilder {
     return {
       resourceType: 'ExplanationOfBenefit',
       meta: { lastUpdated: `${isoDay(processed)}T12:00:00.000Z`, profile: [`${C4BB}${profile}`] },
-      identifier: [{
-        type: { coding: [coding('http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBIdentifierType', 'uc', 'Unique Claim ID')] },
-        system: `https://sandbox.healthlink.example/${this.insurer.key}/claim-id`,
-        value: `${this.memberId}${String(this.rng.int(0, 9_999_999)).padStart(7, '0')}`,
-      }],
+      identifier: [
+        {
+          type: { coding: [coding('http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBIdentifierType', 'uc', 'Unique Claim ID')] },
+          system: `https://sandbox.healthlink.example/${this.insurer.key}/claim-id`,
+          value: `${this.memberId}${String(this.rng.int(0, 9_999_999)).padStart(7, '0')}`,
+        },
+      ],
       status: 'active',
       type,
       use: 'claim',
@@ -472,16 +675,35 @@ class MemberBuilder {
 
   private totals(parts: Adjudicated[], paidOn: string) {
     const sum = (k: keyof Adjudicated) => parts.reduce((s, p) => s + p[k], 0);
-    const adjudicated: Adjudicated = { submitted: sum('submitted'), eligible: sum('eligible'), patient: sum('patient'), provider: sum('provider') };
+    const adjudicated: Adjudicated = {
+      submitted: sum('submitted'),
+      eligible: sum('eligible'),
+      patient: sum('patient'),
+      provider: sum('provider'),
+    };
     return {
       total: this.adjudication(adjudicated),
       payment: { date: paidOn, amount: money(adjudicated.provider) },
     };
   }
 
-  private claim(c: { day: number; endDay?: number; type: 'professional' | 'institutional'; inpatient?: boolean; diagnoses: string[]; services: string[]; provider: FhirReference; encounter: FhirReference }): void {
+  private claim(c: {
+    day: number;
+    endDay?: number;
+    type: 'professional' | 'institutional';
+    inpatient?: boolean;
+    diagnoses: string[];
+    services: string[];
+    provider: FhirReference;
+    encounter: FhirReference;
+  }): void {
     const endDay = c.endDay ?? c.day;
-    const profile = c.type === 'professional' ? 'C4BB-ExplanationOfBenefit-Professional-NonClinician' : c.inpatient ? 'C4BB-ExplanationOfBenefit-Inpatient-Institutional' : 'C4BB-ExplanationOfBenefit-Outpatient-Institutional';
+    const profile =
+      c.type === 'professional'
+        ? 'C4BB-ExplanationOfBenefit-Professional-NonClinician'
+        : c.inpatient
+          ? 'C4BB-ExplanationOfBenefit-Inpatient-Institutional'
+          : 'C4BB-ExplanationOfBenefit-Outpatient-Institutional';
     const header = this.claimHeader(c.day, endDay, c.provider, this.claimType(c.type, c.inpatient), profile);
     const allowedShare = this.rng.between(0.45, 0.8);
     const parts: Adjudicated[] = [];
@@ -489,7 +711,10 @@ class MemberBuilder {
       const units = unitsFor(code, this.rng);
       const a = this.adjudicate(listPrice(code) * units * this.rng.between(0.9, 1.15), allowedShare, NO_COST_SHARE.test(code) ? 0 : 0.2);
       parts.push(a);
-      const served = c.endDay && c.endDay !== c.day ? { servicedPeriod: { start: isoDay(c.day), end: isoDay(endDay) } } : { servicedDate: isoDay(c.day) };
+      const served =
+        c.endDay && c.endDay !== c.day
+          ? { servicedPeriod: { start: isoDay(c.day), end: isoDay(endDay) } }
+          : { servicedDate: isoDay(c.day) };
       return {
         sequence: i + 1,
         diagnosisSequence: [1],
@@ -505,17 +730,45 @@ class MemberBuilder {
       resource: {
         ...header,
         ...(c.type === 'institutional'
-          ? { subType: { coding: [coding('http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBInstitutionalClaimSubType', c.inpatient ? 'inpatient' : 'outpatient')] } }
+          ? {
+              subType: {
+                coding: [
+                  coding(
+                    'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBInstitutionalClaimSubType',
+                    c.inpatient ? 'inpatient' : 'outpatient',
+                  ),
+                ],
+              },
+            }
           : {}),
         outcome: 'complete',
-        careTeam: [{ sequence: 1, provider: c.type === 'professional' ? c.provider : this.pcp, role: { coding: [coding('http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBClaimCareTeamRole', c.type === 'professional' ? 'performing' : 'attending')] } }],
-        supportingInfo: [{ sequence: 1, category: { coding: [coding(SYSTEMS.supportingInfo, 'clmrecvddate')] }, timingDate: isoDay(endDay + 1) }],
+        careTeam: [
+          {
+            sequence: 1,
+            provider: c.type === 'professional' ? c.provider : this.pcp,
+            role: {
+              coding: [
+                coding(
+                  'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBClaimCareTeamRole',
+                  c.type === 'professional' ? 'performing' : 'attending',
+                ),
+              ],
+            },
+          },
+        ],
+        supportingInfo: [
+          { sequence: 1, category: { coding: [coding(SYSTEMS.supportingInfo, 'clmrecvddate')] }, timingDate: isoDay(endDay + 1) },
+        ],
         diagnosis: c.diagnoses.map((code, i) => ({
           sequence: i + 1,
           diagnosisCodeableConcept: this.icd(code),
           type: [{ coding: [coding('http://terminology.hl7.org/CodeSystem/ex-diagnosistype', i === 0 ? 'principal' : 'secondary')] }],
         })),
-        procedure: c.services.map((code, i) => ({ sequence: i + 1, date: `${isoDay(c.day)}T00:00:00Z`, procedureCodeableConcept: this.hcpcs(code) })),
+        procedure: c.services.map((code, i) => ({
+          sequence: i + 1,
+          date: `${isoDay(c.day)}T00:00:00Z`,
+          procedureCodeableConcept: this.hcpcs(code),
+        })),
         insurance: [{ focal: true, coverage: this.coverageOn(c.day) }],
         item: items,
         ...this.totals(parts, header.created.slice(0, 10)),
@@ -557,33 +810,67 @@ class MemberBuilder {
     } while (day <= to);
   }
 
-  private pharmacyClaim(entry: NdcEntry, spec: DrugSpec, day: number, refill: number, prescription: FhirReference, prescriber: FhirReference): void {
+  private pharmacyClaim(
+    entry: NdcEntry,
+    spec: DrugSpec,
+    day: number,
+    refill: number,
+    prescription: FhirReference,
+    prescriber: FhirReference,
+  ): void {
     const header = this.claimHeader(day, day, this.pharmacy, this.claimType('pharmacy'), 'C4BB-ExplanationOfBenefit-Pharmacy');
     const submitted = entry.nadacPerUnit * spec.quantity * this.rng.between(1.15, 1.5) + this.rng.between(1.5, 3.5);
     const copay = entry.brand ? this.rng.pick([35, 42, 47, 60]) : this.rng.pick([0, 0, 2, 5, 10]);
-    const a: Adjudicated = { submitted: round2(submitted), eligible: round2(submitted), patient: round2(Math.min(copay, submitted)), provider: round2(submitted - Math.min(copay, submitted)) };
-    const info = (sequence: number, code: string, value: Record<string, unknown>) => ({ sequence, category: { coding: [coding(SYSTEMS.supportingInfo, code)] }, ...value });
+    const a: Adjudicated = {
+      submitted: round2(submitted),
+      eligible: round2(submitted),
+      patient: round2(Math.min(copay, submitted)),
+      provider: round2(submitted - Math.min(copay, submitted)),
+    };
+    const info = (sequence: number, code: string, value: Record<string, unknown>) => ({
+      sequence,
+      category: { coding: [coding(SYSTEMS.supportingInfo, code)] },
+      ...value,
+    });
     this.claims.push({
       day,
       resource: {
         ...header,
         prescription,
         outcome: 'complete',
-        careTeam: [{ sequence: 1, provider: prescriber, role: { coding: [coding('http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBClaimCareTeamRole', 'prescribing')] } }],
+        careTeam: [
+          {
+            sequence: 1,
+            provider: prescriber,
+            role: { coding: [coding('http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBClaimCareTeamRole', 'prescribing')] },
+          },
+        ],
         supportingInfo: [
           info(1, 'dayssupply', { valueQuantity: { value: spec.daysSupply, unit: 'days' } }),
           info(2, 'refillnum', { valueQuantity: { value: refill } }),
-          info(3, 'brandgenericindicator', { code: { coding: [coding('http://terminology.hl7.org/CodeSystem/NCPDPBrandGenericIndicator', entry.brand ? '1' : '2', entry.brand ? 'Brand' : 'Generic')] } }),
+          info(3, 'brandgenericindicator', {
+            code: {
+              coding: [
+                coding(
+                  'http://terminology.hl7.org/CodeSystem/NCPDPBrandGenericIndicator',
+                  entry.brand ? '1' : '2',
+                  entry.brand ? 'Brand' : 'Generic',
+                ),
+              ],
+            },
+          }),
           info(4, 'clmrecvddate', { timingDate: isoDay(day) }),
         ],
         insurance: [{ focal: true, coverage: this.coverageOn(day) }],
-        item: [{
-          sequence: 1,
-          productOrService: { coding: [coding(SYSTEMS.ndc, entry.ndc, entry.description)], text: entry.description },
-          servicedDate: isoDay(day),
-          quantity: { value: spec.quantity, unit: entry.pricingUnit },
-          adjudication: this.adjudication(a),
-        }],
+        item: [
+          {
+            sequence: 1,
+            productOrService: { coding: [coding(SYSTEMS.ndc, entry.ndc, entry.description)], text: entry.description },
+            servicedDate: isoDay(day),
+            quantity: { value: spec.quantity, unit: entry.pricingUnit },
+            adjudication: this.adjudication(a),
+          },
+        ],
         ...this.totals([a], header.created.slice(0, 10)),
       },
     });

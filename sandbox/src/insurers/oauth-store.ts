@@ -56,7 +56,11 @@ const sameText = (a: string, b: string): boolean => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
-const invalidGrant = (description: string): TokenResult => ({ ok: false, status: 400, body: { error: 'invalid_grant', error_description: description } });
+const invalidGrant = (description: string): TokenResult => ({
+  ok: false,
+  status: 400,
+  body: { error: 'invalid_grant', error_description: description },
+});
 
 /** Authorization codes, access tokens and refresh tokens of every sandbox insurer, in memory. */
 export class OAuthStore {
@@ -91,7 +95,13 @@ export class OAuthStore {
     }
     grant.used = true;
     const refreshToken = token();
-    const base: Grant = { insurer: grant.insurer, clientId: grant.clientId, patientId: grant.patientId, scope: grant.scope, family: req.code };
+    const base: Grant = {
+      insurer: grant.insurer,
+      clientId: grant.clientId,
+      patientId: grant.patientId,
+      scope: grant.scope,
+      family: req.code,
+    };
     this.refreshTokens.set(refreshToken, base);
     return { ok: true, body: { ...this.issueAccess(base), refresh_token: refreshToken } };
   }
@@ -106,7 +116,11 @@ export class OAuthStore {
       const granted = new Set(grant.scope.split(' '));
       const asked = req.scope.split(' ').filter(Boolean);
       if (!asked.every((s) => granted.has(s))) {
-        return { ok: false, status: 400, body: { error: 'invalid_scope', error_description: 'The scope asked for exceeds what the member granted' } };
+        return {
+          ok: false,
+          status: 400,
+          body: { error: 'invalid_scope', error_description: 'The scope asked for exceeds what the member granted' },
+        };
       }
       scope = asked.join(' ');
     }
@@ -156,7 +170,8 @@ export class OAuthStore {
   /** Keeps memory bounded in a long-running sandbox: expired access tokens and codes past their use go. */
   private sweep(): void {
     const now = this.now();
-    if (this.accessTokens.size > SWEEP_ABOVE) for (const [key, grant] of this.accessTokens) if (grant.expiresAt <= now) this.accessTokens.delete(key);
+    if (this.accessTokens.size > SWEEP_ABOVE)
+      for (const [key, grant] of this.accessTokens) if (grant.expiresAt <= now) this.accessTokens.delete(key);
     // Used codes are kept until they expire so that a replay is still recognised (and revokes).
     if (this.codes.size > SWEEP_ABOVE) for (const [key, grant] of this.codes) if (grant.expiresAt <= now) this.codes.delete(key);
   }

@@ -1,6 +1,16 @@
 import { CODE_TTL_MS } from './oauth-store';
 import {
-  approve, authorizeParams, basicAuth, exchange, fhirGet, FORM, linkMember, pkcePair, redirectUriFor, startInsurers, type TestSandbox,
+  approve,
+  authorizeParams,
+  basicAuth,
+  exchange,
+  fhirGet,
+  FORM,
+  linkMember,
+  pkcePair,
+  redirectUriFor,
+  startInsurers,
+  type TestSandbox,
 } from './test-support';
 
 describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
@@ -12,7 +22,8 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
     await sb.app.close();
   });
 
-  const authorizeUrl = (key: string, params: Record<string, string>) => `/insurers/${key}/authorize?${new URLSearchParams(params).toString()}`;
+  const authorizeUrl = (key: string, params: Record<string, string>) =>
+    `/insurers/${key}/authorize?${new URLSearchParams(params).toString()}`;
 
   describe('authorize page', () => {
     it('shows an accessible sign-in titled with the insurer, listing members and their usernames', async () => {
@@ -41,7 +52,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
 
     it.each([
       ['an unknown client_id', { client_id: 'someone-else' }, 'Unknown client_id'],
-      ['another insurer\'s client_id', { client_id: 'healthlink-aetna' }, 'Unknown client_id'],
+      ["another insurer's client_id", { client_id: 'healthlink-aetna' }, 'Unknown client_id'],
       ['no client_id', { client_id: undefined }, 'client_id is missing'],
       ['no redirect_uri', { redirect_uri: undefined }, 'redirect_uri is missing'],
       ['a relative redirect_uri', { redirect_uri: '/intermediary/uhc' }, 'not an absolute URL'],
@@ -72,7 +83,12 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
         method: 'POST',
         url: '/insurers/uhc/authorize',
         headers: FORM,
-        payload: new URLSearchParams({ ...authorizeParams('uhc', pkcePair().challenge, { client_id: 'evil' }), member: 'member-small', password: 'x', decision: 'approve' }).toString(),
+        payload: new URLSearchParams({
+          ...authorizeParams('uhc', pkcePair().challenge, { client_id: 'evil' }),
+          member: 'member-small',
+          password: 'x',
+          decision: 'approve',
+        }).toString(),
       });
       expect(res.statusCode).toBe(400);
       expect(res.headers.location).toBeUndefined();
@@ -88,7 +104,9 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
     });
 
     it('keeps the query the redirect_uri already has', async () => {
-      const location = await approve(sb.app, 'uhc', pkcePair().challenge, 'member-small', { redirect_uri: 'http://localhost:8080/cb?from=app' });
+      const location = await approve(sb.app, 'uhc', pkcePair().challenge, 'member-small', {
+        redirect_uri: 'http://localhost:8080/cb?from=app',
+      });
       expect(location.searchParams.get('from')).toBe('app');
       expect(location.searchParams.get('code')).toBeTruthy();
     });
@@ -101,7 +119,9 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
         payload: new URLSearchParams({ ...authorizeParams('aetna', pkcePair().challenge), decision: 'deny' }).toString(),
       });
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(`${redirectUriFor('aetna')}?error=access_denied&error_description=The+member+denied+access&state=state-123`);
+      expect(res.headers.location).toBe(
+        `${redirectUriFor('aetna')}?error=access_denied&error_description=The+member+denied+access&state=state-123`,
+      );
     });
 
     it('signs in by typed username (case-insensitive) over the radio choice', async () => {
@@ -110,11 +130,22 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
         method: 'POST',
         url: '/insurers/uhc/authorize',
         headers: FORM,
-        payload: new URLSearchParams({ ...authorizeParams('uhc', challenge), member: 'member-small', username: 'Inferno-CARIN-888', password: 'pw', decision: 'approve' }).toString(),
+        payload: new URLSearchParams({
+          ...authorizeParams('uhc', challenge),
+          member: 'member-small',
+          username: 'Inferno-CARIN-888',
+          password: 'pw',
+          decision: 'approve',
+        }).toString(),
       });
       expect(res.statusCode).toBe(302);
       const code = new URL(res.headers.location as string).searchParams.get('code') as string;
-      const token = await exchange(sb.app, 'uhc', { grant_type: 'authorization_code', code, redirect_uri: redirectUriFor('uhc'), code_verifier: verifier });
+      const token = await exchange(sb.app, 'uhc', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUriFor('uhc'),
+        code_verifier: verifier,
+      });
       expect(token.json().patient).toBe('888');
     });
 
@@ -144,7 +175,12 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       const location = await approve(sb.app, key, pair.challenge, username);
       return { ...pair, code: location.searchParams.get('code') as string };
     }
-    const grant = (code: string, verifier: string, key = 'uhc') => ({ grant_type: 'authorization_code', code, redirect_uri: redirectUriFor(key), code_verifier: verifier });
+    const grant = (code: string, verifier: string, key = 'uhc') => ({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUriFor(key),
+      code_verifier: verifier,
+    });
 
     it('exchanges a code with the right verifier (HTTP Basic) for tokens and the patient id', async () => {
       const { code, verifier } = await codeFor('uhc', 'member-large');
@@ -163,7 +199,12 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
 
     it('accepts client_id and client_secret in the body', async () => {
       const { code, verifier } = await codeFor();
-      const res = await exchange(sb.app, 'uhc', { ...grant(code, verifier), client_id: 'healthlink-uhc', client_secret: 'sandbox-secret-uhc' }, null);
+      const res = await exchange(
+        sb.app,
+        'uhc',
+        { ...grant(code, verifier), client_id: 'healthlink-uhc', client_secret: 'sandbox-secret-uhc' },
+        null,
+      );
       expect(res.statusCode).toBe(200);
     });
 
@@ -212,7 +253,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       expect((await exchange(sb.app, 'uhc', grant(code, verifier))).statusCode).toBe(200);
     });
 
-    it('rejects another insurer\'s credentials and codes', async () => {
+    it("rejects another insurer's credentials and codes", async () => {
       const { code, verifier } = await codeFor('uhc');
       expect((await exchange(sb.app, 'uhc', grant(code, verifier), basicAuth('aetna'))).statusCode).toBe(401);
       const atAetna = await exchange(sb.app, 'aetna', grant(code, verifier, 'aetna'), basicAuth('aetna'));
@@ -242,7 +283,12 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
     });
 
     it('rejects a JSON body', async () => {
-      const res = await sb.app.inject({ method: 'POST', url: '/insurers/uhc/token', headers: { authorization: basicAuth('uhc') }, payload: { grant_type: 'authorization_code' } });
+      const res = await sb.app.inject({
+        method: 'POST',
+        url: '/insurers/uhc/token',
+        headers: { authorization: basicAuth('uhc') },
+        payload: { grant_type: 'authorization_code' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('invalid_request');
     });
@@ -254,7 +300,13 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       const res = await exchange(sb.app, 'uhc', { grant_type: 'refresh_token', refresh_token: linked.refresh_token });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, scope: expect.any(String), patient: linked.patient });
+      expect(body).toEqual({
+        access_token: expect.any(String),
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: expect.any(String),
+        patient: linked.patient,
+      });
       expect(body.access_token).not.toBe(linked.access_token);
       const again = await exchange(sb.app, 'uhc', { grant_type: 'refresh_token', refresh_token: linked.refresh_token });
       expect(again.statusCode).toBe(200);
@@ -274,9 +326,17 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
 
     it('narrows the scope on refresh but never widens it', async () => {
       const linked = await linkMember(sb.app, 'uhc', 'member-small');
-      const narrower = await exchange(sb.app, 'uhc', { grant_type: 'refresh_token', refresh_token: linked.refresh_token, scope: 'patient/*.read' });
+      const narrower = await exchange(sb.app, 'uhc', {
+        grant_type: 'refresh_token',
+        refresh_token: linked.refresh_token,
+        scope: 'patient/*.read',
+      });
       expect(narrower.json().scope).toBe('patient/*.read');
-      const wider = await exchange(sb.app, 'uhc', { grant_type: 'refresh_token', refresh_token: linked.refresh_token, scope: 'patient/*.write' });
+      const wider = await exchange(sb.app, 'uhc', {
+        grant_type: 'refresh_token',
+        refresh_token: linked.refresh_token,
+        scope: 'patient/*.write',
+      });
       expect(wider.json().error).toBe('invalid_scope');
     });
 

@@ -32,7 +32,11 @@ export const basicAuth = (key: string, secret = `sandbox-secret-${key}`): string
   `Basic ${Buffer.from(`healthlink-${key}:${secret}`).toString('base64')}`;
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-export function authorizeParams(key: string, challenge: string, overrides: Record<string, string | undefined> = {}): Record<string, string> {
+export function authorizeParams(
+  key: string,
+  challenge: string,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
   const params: Record<string, string | undefined> = {
     response_type: 'code',
     client_id: `healthlink-${key}`,
@@ -47,12 +51,23 @@ export function authorizeParams(key: string, challenge: string, overrides: Recor
 }
 
 /** Approves on the consent form and returns the redirect Location. */
-export async function approve(app: FastifyInstance, key: string, challenge: string, username: string, overrides: Record<string, string | undefined> = {}): Promise<URL> {
+export async function approve(
+  app: FastifyInstance,
+  key: string,
+  challenge: string,
+  username: string,
+  overrides: Record<string, string | undefined> = {},
+): Promise<URL> {
   const res = await app.inject({
     method: 'POST',
     url: `/insurers/${key}/authorize`,
     headers: FORM,
-    payload: new URLSearchParams({ ...authorizeParams(key, challenge, overrides), member: username, password: 'any-password', decision: 'approve' }).toString(),
+    payload: new URLSearchParams({
+      ...authorizeParams(key, challenge, overrides),
+      member: username,
+      password: 'any-password',
+      decision: 'approve',
+    }).toString(),
   });
   if (res.statusCode !== 302) throw new Error(`approve answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   return new URL(res.headers.location as string);
@@ -69,10 +84,19 @@ export function exchange(app: FastifyInstance, key: string, body: Record<string,
 }
 
 /** The whole linking flow for one member: consent, code, token. */
-export async function linkMember(app: FastifyInstance, key: string, username: string): Promise<{ access_token: string; refresh_token: string; patient: string; expires_in: number }> {
+export async function linkMember(
+  app: FastifyInstance,
+  key: string,
+  username: string,
+): Promise<{ access_token: string; refresh_token: string; patient: string; expires_in: number }> {
   const { verifier, challenge } = pkcePair();
   const location = await approve(app, key, challenge, username);
-  const res = await exchange(app, key, { grant_type: 'authorization_code', code: location.searchParams.get('code') as string, redirect_uri: redirectUriFor(key), code_verifier: verifier });
+  const res = await exchange(app, key, {
+    grant_type: 'authorization_code',
+    code: location.searchParams.get('code') as string,
+    redirect_uri: redirectUriFor(key),
+    code_verifier: verifier,
+  });
   if (res.statusCode !== 200) throw new Error(`token answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }

@@ -15,7 +15,11 @@ const addresses = (field: AddressObject | AddressObject[] | undefined): string[]
  * API (`GET /mail/messages`) and an inbox page (`/mail`) so a developer can read reset codes and
  * contact copies.
  */
-export function createMailPartner(smtpPort: number, host: string, store = new MailStore()): SandboxPartner & { store: MailStore; smtpPort(): number } {
+export function createMailPartner(
+  smtpPort: number,
+  host: string,
+  store = new MailStore(),
+): SandboxPartner & { store: MailStore; smtpPort(): number } {
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],

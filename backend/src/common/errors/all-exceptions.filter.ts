@@ -94,8 +94,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (known) return { status: known.status, body: { code: known.code, message: known.message }, unexpected: false };
       const status = exception.getStatus();
       const code = CODE_BY_STATUS[status] ?? (status >= 500 ? CommonErrorCode.Internal : CommonErrorCode.Invalid);
-      const message =
-        MESSAGE_BY_STATUS[status] ?? (status >= 500 ? 'Internal server error' : messageOf(exception) ?? 'Bad request');
+      const message = MESSAGE_BY_STATUS[status] ?? (status >= 500 ? 'Internal server error' : (messageOf(exception) ?? 'Bad request'));
       return { status, body: { code, message }, unexpected: false };
     }
     const refused = refusedValueOf(exception);

@@ -18,7 +18,14 @@ export function serviceUnavailableError(cause?: unknown): AppError {
 // cannot_connect_now, too_many_connections, and the whole class 08 (connection exception).
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_SOCKET_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 // node-postgres raises these without a code when a connection drops or never comes.
 const UNAVAILABLE_PG_MESSAGES = [

@@ -62,7 +62,9 @@ export class CreateAccounts1763900000000 implements MigrationInterface {
         CONSTRAINT "fk_password_resets_user" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE
       )`);
     await queryRunner.query(`CREATE INDEX "idx_password_resets_user" ON "password_resets" ("user_id", "created_at" DESC)`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "uq_password_resets_temp_token" ON "password_resets" ("temp_token_hash") WHERE "temp_token_hash" IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "uq_password_resets_temp_token" ON "password_resets" ("temp_token_hash") WHERE "temp_token_hash" IS NOT NULL`,
+    );
 
     // Fixed-window counters shared by every API process.
     await queryRunner.query(`

@@ -157,7 +157,17 @@ export class CreateInsurersAndHealthData1764100000000 implements MigrationInterf
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['coverages', 'conditions', 'prescriptions', 'claims', 'fhir_resources', 'referral_codes', 'insurer_requests', 'insurer_links', 'oauth_states']) {
+    for (const table of [
+      'coverages',
+      'conditions',
+      'prescriptions',
+      'claims',
+      'fhir_resources',
+      'referral_codes',
+      'insurer_requests',
+      'insurer_links',
+      'oauth_states',
+    ]) {
       await queryRunner.query(`DROP TABLE "${table}"`);
     }
   }

@@ -8,7 +8,11 @@ import { AttachReferralsAndPseudonymousRateLimits1764300000300 } from './1764300
 import { CreateEmailChanges1764400000000 } from './1764400000000-create-email-changes';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
-export const MIGRATIONS = [CreateErrors1763800000000, CreatePollingEvents1763800000001, CreateAccounts1763900000000, CreateContactAndAnalytics1764000000000,
+export const MIGRATIONS = [
+  CreateErrors1763800000000,
+  CreatePollingEvents1763800000001,
+  CreateAccounts1763900000000,
+  CreateContactAndAnalytics1764000000000,
   CreateInsurersAndHealthData1764100000000,
   CompressRawFhirWithLz41764200000000,
   AttachReferralsAndPseudonymousRateLimits1764300000300,

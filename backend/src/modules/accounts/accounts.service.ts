@@ -79,11 +79,21 @@ export class AccountsService {
   }
 
   private async save(userId: string, changes: UpdateProfileRequest, fields: ProfileField[], manager: EntityManager): Promise<void> {
-    const value = (field: keyof PatientInfoEntry) => (field === 'email' ? normalizeEmail(changes.email ?? '') : blankToNull(changes[field]));
+    const value = (field: keyof PatientInfoEntry) =>
+      field === 'email' ? normalizeEmail(changes.email ?? '') : blankToNull(changes[field]);
     const info: PatientInfoColumns = {};
     const mapping: Record<keyof PatientInfoEntry, keyof PatientInfoColumns> = {
-      email: 'email', phone_number: 'phoneNumber', first_name: 'firstName', last_name: 'lastName', street_address: 'streetAddress',
-      city: 'city', district: 'district', state: 'state', postal_code: 'postalCode', birthdate: 'birthdate', gender: 'gender',
+      email: 'email',
+      phone_number: 'phoneNumber',
+      first_name: 'firstName',
+      last_name: 'lastName',
+      street_address: 'streetAddress',
+      city: 'city',
+      district: 'district',
+      state: 'state',
+      postal_code: 'postalCode',
+      birthdate: 'birthdate',
+      gender: 'gender',
     };
     for (const field of fields) (info as Record<string, string | null>)[mapping[field]] = value(field);
     const { streetAddress, ...sameNames } = info;

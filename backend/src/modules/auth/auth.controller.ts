@@ -75,7 +75,10 @@ export class AuthController {
   @Put('settingsPasswordUpdate')
   @ApiBearerAuth()
   @ApiOkResponse({ type: MessageResponseDto })
-  settingsPasswordUpdate(@CurrentUser() user: AuthenticatedUser, @Body() body: SettingsPasswordUpdateRequestDto): Promise<MessageResponseDto> {
+  settingsPasswordUpdate(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: SettingsPasswordUpdateRequestDto,
+  ): Promise<MessageResponseDto> {
     return this.auth.changePassword(user, body);
   }
 }

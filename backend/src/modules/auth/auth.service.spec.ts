@@ -52,7 +52,7 @@ describe('AuthService', () => {
   });
 
   describe('login', () => {
-    it('opens a session and answers hasInsurance from the port; clears only this address\'s failures', async () => {
+    it("opens a session and answers hasInsurance from the port; clears only this address's failures", async () => {
       users.findCredentialsByEmail.mockResolvedValue(credentials());
       hasher.verify.mockResolvedValue(true);
       sessions.start.mockResolvedValue('token-1');

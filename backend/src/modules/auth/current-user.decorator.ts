@@ -14,6 +14,5 @@ export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionC
 
 /** On a @Public() route: the user when a valid bearer token came with the request, else null. */
 export const OptionalUser = createParamDecorator(
-  (_: unknown, context: ExecutionContext): AuthenticatedUser | null =>
-    context.switchToHttp().getRequest<RequestWithUser>().user ?? null,
+  (_: unknown, context: ExecutionContext): AuthenticatedUser | null => context.switchToHttp().getRequest<RequestWithUser>().user ?? null,
 );

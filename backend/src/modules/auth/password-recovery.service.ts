@@ -146,4 +146,3 @@ export class PasswordRecoveryService {
     return this.resets.endAllOf(userId, manager);
   }
 }
-

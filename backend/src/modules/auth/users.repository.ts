@@ -12,7 +12,10 @@ export interface NewUser {
 }
 
 export type UserProfileColumns = Partial<
-  Pick<User, 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'address1' | 'city' | 'district' | 'state' | 'postalCode' | 'birthdate' | 'gender'>
+  Pick<
+    User,
+    'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'address1' | 'city' | 'district' | 'state' | 'postalCode' | 'birthdate' | 'gender'
+  >
 >;
 
 const UNIQUE_VIOLATION = '23505';

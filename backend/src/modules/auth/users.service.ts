@@ -19,11 +19,7 @@ export class UsersService {
    * patient sets one through password recovery). Null when the e-mail already has an account, however it
    * got there (even a sign-up racing this one): a referral never hands out an account it did not create.
    */
-  async createForReferral(
-    email: string,
-    names: { firstName: string; lastName: string },
-    manager?: EntityManager,
-  ): Promise<User | null> {
+  async createForReferral(email: string, names: { firstName: string; lastName: string }, manager?: EntityManager): Promise<User | null> {
     const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
     return this.users.insertIfNew({ email: normalizeEmail(email), ...names, passwordHash }, manager);
   }

@@ -45,8 +45,27 @@ export const SYSTEMS = {
 } as const;
 
 // Adjudication categories, by code (C4BB, HL7 adjudication, and the CMS Blue Button variables).
-const PATIENT_PAID = new Set(['paidbypatient', 'paidbypatientcash', 'paidbypatientother', 'copay', 'coinsurance', 'deductible', 'ptnt_pay_amt', 'line_bene_pmt_amt', 'line_bene_ptb_ddctbl_amt', 'line_coinsrnc_amt']);
-const INSURER_PAID = new Set(['paidtoprovider', 'benefit', 'payment', 'cvrd_d_plan_pd_amt', 'line_nch_pmt_amt', 'line_prvdr_pmt_amt', 'clm_pmt_amt']);
+const PATIENT_PAID = new Set([
+  'paidbypatient',
+  'paidbypatientcash',
+  'paidbypatientother',
+  'copay',
+  'coinsurance',
+  'deductible',
+  'ptnt_pay_amt',
+  'line_bene_pmt_amt',
+  'line_bene_ptb_ddctbl_amt',
+  'line_coinsrnc_amt',
+]);
+const INSURER_PAID = new Set([
+  'paidtoprovider',
+  'benefit',
+  'payment',
+  'cvrd_d_plan_pd_amt',
+  'line_nch_pmt_amt',
+  'line_prvdr_pmt_amt',
+  'clm_pmt_amt',
+]);
 const TOTAL = new Set(['submitted', 'tot_rx_cst_amt', 'line_sbmtd_chrg_amt', 'clm_tot_chrg_amt']);
 const PHARMACY_TYPES = new Set(['pharmacy', 'PDE', 'rx']);
 
@@ -115,7 +134,9 @@ function providerName(resource: Eob, roles: string[]): string | null {
 }
 
 function serviceDate(resource: Eob): string | null {
-  const firstItemDate = asArray(resource.item).map((i) => dateOnly(i.servicedDate) ?? dateOnly(i.servicedPeriod?.start)).find(Boolean);
+  const firstItemDate = asArray(resource.item)
+    .map((i) => dateOnly(i.servicedDate) ?? dateOnly(i.servicedPeriod?.start))
+    .find(Boolean);
   return dateOnly(resource.billablePeriod?.start) ?? firstItemDate ?? dateOnly(resource.created);
 }
 

@@ -11,13 +11,17 @@ export class HealthDataController {
   constructor(private readonly healthData: HealthDataService) {}
 
   @Get('explanationOfBenefits')
-  @ApiOkResponse({ description: '{ EOB: [{ id, date, type, status, outcome, payment_amount, rendering_provider, diagnoses, procedures }] }' })
+  @ApiOkResponse({
+    description: '{ EOB: [{ id, date, type, status, outcome, payment_amount, rendering_provider, diagnoses, procedures }] }',
+  })
   explanationOfBenefits(@CurrentUser() user: AuthenticatedUser) {
     return this.healthData.explanationOfBenefits(user.userId);
   }
 
   @Get('userDrugs')
-  @ApiOkResponse({ description: '{ queryRes: [{ drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price }] }' })
+  @ApiOkResponse({
+    description: '{ queryRes: [{ drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price }] }',
+  })
   userDrugs(@CurrentUser() user: AuthenticatedUser) {
     return this.healthData.userDrugs(user.userId);
   }

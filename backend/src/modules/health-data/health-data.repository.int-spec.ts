@@ -33,8 +33,27 @@ const page = (overrides: Partial<HealthDataPage> = {}): HealthDataPage => ({
   resources: [eob('eob-1'), eob('eob-2'), { resourceType: 'Condition', id: 'cond-1' }],
   claims: [claim('eob-1'), claim('eob-2', { diagnoses: [] })],
   prescriptions: [prescription('ExplanationOfBenefit/eob-2/1')],
-  conditions: [{ sourceId: 'cond-1', codeSystem: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'E11.9', display: null, clinicalStatus: 'active', onsetDate: '2020-01-01' }],
-  coverages: [{ sourceId: 'cov-1', status: 'active', planName: 'Plan A', marketingName: 'Gold', planYear: 2025, periodStart: '2025-01-01', periodEnd: null }],
+  conditions: [
+    {
+      sourceId: 'cond-1',
+      codeSystem: 'http://hl7.org/fhir/sid/icd-10-cm',
+      code: 'E11.9',
+      display: null,
+      clinicalStatus: 'active',
+      onsetDate: '2020-01-01',
+    },
+  ],
+  coverages: [
+    {
+      sourceId: 'cov-1',
+      status: 'active',
+      planName: 'Plan A',
+      marketingName: 'Gold',
+      planYear: 2025,
+      periodStart: '2025-01-01',
+      periodEnd: null,
+    },
+  ],
   ...overrides,
 });
 
@@ -61,7 +80,10 @@ describe('HealthDataRepository (PostgreSQL)', () => {
     const user = await createUser(dataSource);
     await repository.upsertPage(user.id, INSURER, page());
 
-    const raw = await dataSource.query(`SELECT resource_type, source_id, resource FROM fhir_resources WHERE user_id = $1 ORDER BY source_id`, [user.id]);
+    const raw = await dataSource.query(
+      `SELECT resource_type, source_id, resource FROM fhir_resources WHERE user_id = $1 ORDER BY source_id`,
+      [user.id],
+    );
     expect(raw).toEqual([
       { resource_type: 'Condition', source_id: 'cond-1', resource: { resourceType: 'Condition', id: 'cond-1' } },
       { resource_type: 'ExplanationOfBenefit', source_id: 'eob-1', resource: eob('eob-1') },
@@ -76,9 +98,9 @@ describe('HealthDataRepository (PostgreSQL)', () => {
       { drugNdc: '00093104801', patientPaid: '4.00', totalPrice: '15.25' },
     ]);
     await expect(repository.currentCoveragesOf(user.id)).resolves.toEqual([{ marketingName: 'Gold', planYear: 2025, planName: 'Plan A' }]);
-    await expect(dataSource.query(`SELECT source_id, code, onset_date::text AS onset_date FROM conditions WHERE user_id = $1`, [user.id])).resolves.toEqual([
-      { source_id: 'cond-1', code: 'E11.9', onset_date: '2020-01-01' },
-    ]);
+    await expect(
+      dataSource.query(`SELECT source_id, code, onset_date::text AS onset_date FROM conditions WHERE user_id = $1`, [user.id]),
+    ).resolves.toEqual([{ source_id: 'cond-1', code: 'E11.9', onset_date: '2020-01-01' }]);
   });
 
   it('stores a page again without duplicates, rewriting only the rows that changed', async () => {
@@ -104,14 +126,18 @@ describe('HealthDataRepository (PostgreSQL)', () => {
     const [stored] = await dataSource.query(`SELECT resource FROM fhir_resources WHERE user_id = $1 AND source_id = 'eob-2'`, [user.id]);
     expect(stored.resource).toEqual(eob('eob-2', { status: 'cancelled' }));
     expect((await repository.claimsOf(user.id)).find((c) => c.sourceId === 'eob-2')).toMatchObject({ status: 'cancelled' });
-    await expect(dataSource.query(`SELECT count(*)::int AS n FROM prescriptions WHERE user_id = $1`, [user.id])).resolves.toEqual([{ n: 1 }]);
+    await expect(dataSource.query(`SELECT count(*)::int AS n FROM prescriptions WHERE user_id = $1`, [user.id])).resolves.toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('stores all of a page or none of it', async () => {
     const user = await createUser(dataSource);
     const bad = page({ claims: [claim('eob-1'), claim('eob-2', { serviceDate: 'not a date' })] });
     await expect(repository.upsertPage(user.id, INSURER, bad)).rejects.toThrow(/date/);
-    await expect(dataSource.query(`SELECT count(*)::int AS n FROM fhir_resources WHERE user_id = $1`, [user.id])).resolves.toEqual([{ n: 0 }]);
+    await expect(dataSource.query(`SELECT count(*)::int AS n FROM fhir_resources WHERE user_id = $1`, [user.id])).resolves.toEqual([
+      { n: 0 },
+    ]);
     await expect(repository.claimsOf(user.id)).resolves.toEqual([]);
   });
 
@@ -129,4 +155,3 @@ describe('HealthDataRepository (PostgreSQL)', () => {
     }
   });
 });
-

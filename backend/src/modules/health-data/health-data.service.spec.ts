@@ -21,7 +21,10 @@ describe('HealthDataService.ingest', () => {
     expect(result).toEqual({ stored: 2, skipped: 0 });
     const page = repository.upsertPage.mock.calls[0][2] as HealthDataPage;
     expect(page.resources).toEqual([eob('a', 'active'), eob('b', 'active')]);
-    expect(page.claims.map((c) => [c.sourceId, c.status])).toEqual([['a', 'active'], ['b', 'active']]);
+    expect(page.claims.map((c) => [c.sourceId, c.status])).toEqual([
+      ['a', 'active'],
+      ['b', 'active'],
+    ]);
   });
 
   it('skips a resource without a type or an id, and stores the rest', async () => {
@@ -39,14 +42,30 @@ describe('HealthDataService reads', () => {
     const diagnoses = [{ id: '1', diagnosis_code: 'I10', diagnosis_display: null }];
     repository.claimsOf.mockResolvedValue([
       {
-        id: 'c1', sourceId: 'eob-1', insurerKey: 'uhc', claimType: 'professional', status: 'active', outcome: 'complete',
-        serviceDate: '2025-03-04', paymentAmount: '120.50', renderingProvider: 'Dr. R', diagnoses, procedures: [],
+        id: 'c1',
+        sourceId: 'eob-1',
+        insurerKey: 'uhc',
+        claimType: 'professional',
+        status: 'active',
+        outcome: 'complete',
+        serviceDate: '2025-03-04',
+        paymentAmount: '120.50',
+        renderingProvider: 'Dr. R',
+        diagnoses,
+        procedures: [],
       },
     ]);
     repository.prescriptionsOf.mockResolvedValue([
       {
-        id: 'p1', insurerKey: 'uhc', drugName: 'Metformin', drugNdc: '00093104801', datePrescribed: '2025-03-04', provider: null,
-        patientPaid: '4.00', insurerPaid: null, totalPrice: '15.25',
+        id: 'p1',
+        insurerKey: 'uhc',
+        drugName: 'Metformin',
+        drugNdc: '00093104801',
+        datePrescribed: '2025-03-04',
+        provider: null,
+        patientPaid: '4.00',
+        insurerPaid: null,
+        totalPrice: '15.25',
       },
     ]);
     repository.currentCoveragesOf.mockResolvedValue([{ marketingName: 'Gold', planYear: 2025, planName: 'Plan A' }]);
@@ -54,16 +73,31 @@ describe('HealthDataService reads', () => {
     await expect(service.explanationOfBenefits('user-1')).resolves.toEqual({
       EOB: [
         {
-          id: 'c1', date: '2025-03-04', type: 'professional', status: 'active', outcome: 'complete', payment_amount: '120.50',
-          rendering_provider: 'Dr. R', insurer: 'uhc', diagnoses, procedures: [],
+          id: 'c1',
+          date: '2025-03-04',
+          type: 'professional',
+          status: 'active',
+          outcome: 'complete',
+          payment_amount: '120.50',
+          rendering_provider: 'Dr. R',
+          insurer: 'uhc',
+          diagnoses,
+          procedures: [],
         },
       ],
     });
     await expect(service.userDrugs('user-1')).resolves.toEqual({
       queryRes: [
         {
-          id: 'p1', drug_name: 'Metformin', drug_ndc: '00093104801', date_prescribed: '2025-03-04', provider: null,
-          patient_paid: '4.00', insurer_paid: null, total_price: '15.25', insurer: 'uhc',
+          id: 'p1',
+          drug_name: 'Metformin',
+          drug_ndc: '00093104801',
+          date_prescribed: '2025-03-04',
+          provider: null,
+          patient_paid: '4.00',
+          insurer_paid: null,
+          total_price: '15.25',
+          insurer: 'uhc',
         },
       ],
     });

@@ -50,7 +50,9 @@ export class InsurerGrantsService extends InsurerGrants {
           this.logger.warn({ insurer, step: 'REVOKE', tokenType: hint, status, host, message }, 'insurer token revocation failed');
           // No user id here: the row outlives the account it was about.
           const errorDetails = { step: 'REVOKE', tokenType: hint, status, message };
-          await this.errors.record({ errorType: 'INSURER_REVOKE_FAILED', insurerName: INSURER_NAMES[insurer], host, errorDetails }).catch(() => undefined);
+          await this.errors
+            .record({ errorType: 'INSURER_REVOKE_FAILED', insurerName: INSURER_NAMES[insurer], host, errorDetails })
+            .catch(() => undefined);
         }
       }
     }

@@ -19,7 +19,11 @@ export class InsurersController {
 
   @Get('insurerDataFetch/:fetchKey/:subset/oauth2/authorize')
   @ApiOkResponse({ description: '{ link }' })
-  authorizeSubset(@CurrentUser() user: AuthenticatedUser, @Param('fetchKey') fetchKey: string, @Param('subset') subset: string): Promise<AuthorizeLinkResponse> {
+  authorizeSubset(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('fetchKey') fetchKey: string,
+    @Param('subset') subset: string,
+  ): Promise<AuthorizeLinkResponse> {
     return this.insurers.authorizeLink(user.userId, fetchKey, subset);
   }
 
@@ -40,7 +44,12 @@ export class InsurersController {
   @Post('insurerDataFetch/:fetchKey/:operation')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ description: '{ pollingEventID }' })
-  fetch(@CurrentUser() user: AuthenticatedUser, @Param('fetchKey') fetchKey: string, @Param('operation') operation: string, @Body() _body: FetchRequestDto) {
+  fetch(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('fetchKey') fetchKey: string,
+    @Param('operation') operation: string,
+    @Body() _body: FetchRequestDto,
+  ) {
     return this.insurers.startFetch(user.userId, fetchKey, operation);
   }
 

@@ -187,6 +187,10 @@ export class InsurersRepository {
   }
 
   async insertRequest(row: { userId: string; insurerName: string; email: string }): Promise<void> {
-    await this.dataSource.query(`INSERT INTO insurer_requests (user_id, insurer_name, email) VALUES ($1, $2, $3)`, [row.userId, row.insurerName, row.email]);
+    await this.dataSource.query(`INSERT INTO insurer_requests (user_id, insurer_name, email) VALUES ($1, $2, $3)`, [
+      row.userId,
+      row.insurerName,
+      row.email,
+    ]);
   }
 }

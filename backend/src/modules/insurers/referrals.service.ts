@@ -50,7 +50,10 @@ export class ReferralsService {
     return partner.name;
   }
 
-  async mint(partner: string, body: { email?: string; firstName?: string; lastName?: string }): Promise<{ code: string; expiresAt: string }> {
+  async mint(
+    partner: string,
+    body: { email?: string; firstName?: string; lastName?: string },
+  ): Promise<{ code: string; expiresAt: string }> {
     if (!body.email?.trim() || !isValidEmail(body.email)) throw InsurersError.validation('email', 'Please enter a valid email address');
     const code = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + REFERRAL_TTL_MS);

@@ -3,9 +3,14 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config';
 import { SealContext, TokenCipher } from './token-cipher';
 
-const cipherWith = (key: Buffer) => new TokenCipher({ get: () => ({ tokenEncryptionKey: key }) } as unknown as ConfigService<AppConfig, true>);
+const cipherWith = (key: Buffer) =>
+  new TokenCipher({ get: () => ({ tokenEncryptionKey: key }) } as unknown as ConfigService<AppConfig, true>);
 
-const here: SealContext = { userId: '7d4a3f4e-8a51-4f55-9a39-7b1b5e0f0c11', insurer: 'blueButton', column: 'insurer_links.access_token_enc' };
+const here: SealContext = {
+  userId: '7d4a3f4e-8a51-4f55-9a39-7b1b5e0f0c11',
+  insurer: 'blueButton',
+  column: 'insurer_links.access_token_enc',
+};
 
 describe('TokenCipher (AES-256-GCM)', () => {
   const key = randomBytes(32);

@@ -87,7 +87,10 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
     expect(await pollUntil(read, (status) => status !== 'pending', 20_000)).toBe('failed');
     expect(attempts).toEqual([1, 2]);
 
-    const errors = await dataSource.query(`SELECT user_id, error_type, error_details FROM errors WHERE error_details->>'pollingEventId' = $1`, [id]);
+    const errors = await dataSource.query(
+      `SELECT user_id, error_type, error_details FROM errors WHERE error_details->>'pollingEventId' = $1`,
+      [id],
+    );
     expect(errors).toEqual([
       {
         user_id: owner,
@@ -158,4 +161,3 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
     await dataSource.query(`DELETE FROM "${schema}".job WHERE id = ANY($1)`, [others]);
   });
 });
-

@@ -19,7 +19,15 @@ describe('PollingRepository (PostgreSQL)', () => {
     const owner = randomUUID();
     const created = await repository.createPending({ ownerUserId: owner, kind: 'probe', pollInterval: 750 });
     const row = await repository.findById(created.id);
-    expect(row).toMatchObject({ id: created.id, ownerUserId: owner, kind: 'probe', status: 'pending', pollInterval: 750, response: null, completedAt: null });
+    expect(row).toMatchObject({
+      id: created.id,
+      ownerUserId: owner,
+      kind: 'probe',
+      status: 'pending',
+      pollInterval: 750,
+      response: null,
+      completedAt: null,
+    });
     expect(row!.createdAt).toBeInstanceOf(Date);
   });
 

@@ -60,12 +60,7 @@ export class PollingService {
   }
 
   /** Records a pending event for its owner and queues its job; answers the pollingEventID. */
-  async start<TPayload>(
-    ownerUserId: string,
-    kind: string,
-    payload: TPayload,
-    pollInterval = DEFAULT_POLL_INTERVAL_MS,
-  ): Promise<string> {
+  async start<TPayload>(ownerUserId: string, kind: string, payload: TPayload, pollInterval = DEFAULT_POLL_INTERVAL_MS): Promise<string> {
     if (!this.registry.has(kind)) throw new Error(`No polling job is registered for kind "${kind}"`);
     const event = await this.repository.createPending({ ownerUserId, kind, pollInterval });
     const data: PollingJobData<TPayload> = { pollingEventId: event.id, ownerUserId, payload };

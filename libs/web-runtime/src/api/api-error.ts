@@ -47,9 +47,13 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
 /** Builds the ApiError for a non-ok response whose body may or may not be our `{ code, message }`. */
 export function toApiError(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) return new ApiError(status, body);
-  const code = status === 401 ? CommonErrorCode.Unauthorized
-    : status === 403 ? CommonErrorCode.Forbidden
-    : status === 404 ? CommonErrorCode.NotFound
-    : CommonErrorCode.Internal;
+  const code =
+    status === 401
+      ? CommonErrorCode.Unauthorized
+      : status === 403
+        ? CommonErrorCode.Forbidden
+        : status === 404
+          ? CommonErrorCode.NotFound
+          : CommonErrorCode.Internal;
   return new ApiError(status, { code, message: `Request failed with status ${status}` });
 }

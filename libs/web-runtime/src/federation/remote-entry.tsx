@@ -30,7 +30,12 @@ export function mountStandalone<R extends RemoteName>(remote: R, RemoteApp: Comp
   function StandAlone() {
     const { pathname } = useLocation();
     const route = APP_ROUTES.find((r) => r.remote === remote && matchPath(r.path, pathname));
-    if (!route) return <p>No {remote} page at {pathname}.</p>;
+    if (!route)
+      return (
+        <p>
+          No {remote} page at {pathname}.
+        </p>
+      );
     return <RemoteApp page={route.page as PageByRemote[R]} />;
   }
 

@@ -32,7 +32,11 @@ export class VerifyEmailRequestDto implements VerifyEmailRequest {
 
 export class VerifyRandomStringRequestDto implements VerifyRandomStringRequest {
   @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email!: string;
-  @ApiProperty({ description: 'The e-mailed code; trimmed and upper-cased' }) @IsOptional() @IsString() @MaxLength(MAX) randomString!: string;
+  @ApiProperty({ description: 'The e-mailed code; trimmed and upper-cased' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX)
+  randomString!: string;
 }
 
 export class UpdateUserPasswordRequestDto implements UpdateUserPasswordRequest {

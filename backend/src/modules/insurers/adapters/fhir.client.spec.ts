@@ -33,7 +33,10 @@ function fhirServer(behaviour: { failFirst?: number; malformed?: boolean; nextUr
   });
   return new Promise<{ url: string; close: () => Promise<void> }>((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/Condition?page=0`, close: () => new Promise((r) => server.close(() => r())) }),
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/Condition?page=0`,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
     ),
   );
 }
@@ -43,9 +46,14 @@ const token = async () => 't';
 /** Every resource of the search, in page order. */
 async function searchAll(url: string, accessToken: () => Promise<string>, options?: FhirClientOptions): Promise<Record<string, unknown>[]> {
   const resources: Record<string, unknown>[] = [];
-  await searchPages(url, accessToken, async (page) => {
-    resources.push(...page);
-  }, options);
+  await searchPages(
+    url,
+    accessToken,
+    async (page) => {
+      resources.push(...page);
+    },
+    options,
+  );
   return resources;
 }
 
@@ -92,8 +100,12 @@ describe('FHIR client', () => {
   });
 
   it('joins a path onto the configured base with or without its trailing slash', () => {
-    expect(fhirUrl('https://bb.test/v2/fhir', 'ExplanationOfBenefit?patient=1')).toBe('https://bb.test/v2/fhir/ExplanationOfBenefit?patient=1');
-    expect(fhirUrl('https://bb.test/v2/fhir/', 'ExplanationOfBenefit?patient=1')).toBe('https://bb.test/v2/fhir/ExplanationOfBenefit?patient=1');
+    expect(fhirUrl('https://bb.test/v2/fhir', 'ExplanationOfBenefit?patient=1')).toBe(
+      'https://bb.test/v2/fhir/ExplanationOfBenefit?patient=1',
+    );
+    expect(fhirUrl('https://bb.test/v2/fhir/', 'ExplanationOfBenefit?patient=1')).toBe(
+      'https://bb.test/v2/fhir/ExplanationOfBenefit?patient=1',
+    );
     expect(fhirUrl('https://bb.test/v2/fhir/', '/Patient/1')).toBe('https://bb.test/v2/fhir/Patient/1');
   });
 
@@ -118,7 +130,11 @@ describe('FHIR client', () => {
 
   it('does not follow a redirect with the token: a 3xx fails the page with its status', async () => {
     const server = await fhirServer({ redirectTo: 'http://localhost:1/elsewhere' });
-    await expect(searchAll(server.url, token)).rejects.toMatchObject({ name: 'PartnerPermanentError', status: 301, message: expect.stringContaining('redirect') });
+    await expect(searchAll(server.url, token)).rejects.toMatchObject({
+      name: 'PartnerPermanentError',
+      status: 301,
+      message: expect.stringContaining('redirect'),
+    });
     await server.close();
   });
 

@@ -51,7 +51,8 @@ export async function searchPages(
     const resources: Json[] = [];
     for (const entry of bundle.entry as Json[]) {
       const resource = entry && typeof entry === 'object' ? (entry as Json).resource : null;
-      if (resource && typeof resource === 'object' && (resource as Json).resourceType !== 'OperationOutcome') resources.push(resource as Json);
+      if (resource && typeof resource === 'object' && (resource as Json).resourceType !== 'OperationOutcome')
+        resources.push(resource as Json);
     }
     // One page is handled at a time, in order; a failure surfaces at the next page or at the end.
     await handling;
@@ -63,7 +64,11 @@ export async function searchPages(
     url = typeof next?.url === 'string' && next.url ? new URL(next.url, url).toString() : null;
     if (url && new URL(url).origin !== origin) {
       const home = new URL(origin).host;
-      throw new PartnerPermanentError(`the next page link points to another origin (${new URL(url).host}, not ${home}): not followed`, null, home);
+      throw new PartnerPermanentError(
+        `the next page link points to another origin (${new URL(url).host}, not ${home}): not followed`,
+        null,
+        home,
+      );
     }
   }
   await handling;

@@ -58,7 +58,9 @@ describe('OAuth client (oauth4webapi)', () => {
   it('links when the insurer adds an id_token from an issuer it was never told about', async () => {
     const foreignIdToken = [
       Buffer.from(JSON.stringify({ alg: 'ES256', typ: 'JWT' })).toString('base64url'),
-      Buffer.from(JSON.stringify({ iss: 'https://id.insurer.example', aud: 'someone-else', sub: 'x', exp: 1, iat: 1 })).toString('base64url'),
+      Buffer.from(JSON.stringify({ iss: 'https://id.insurer.example', aud: 'someone-else', sub: 'x', exp: 1, iat: 1 })).toString(
+        'base64url',
+      ),
       'c2ln',
     ].join('.');
     const server = await tokenServer(() => ({ status: 200, body: { ...tokens, id_token: foreignIdToken } }));

@@ -82,7 +82,9 @@ describe('apiClient', () => {
     localStorage.setItem(TOKEN_KEY, 'session.token.x');
     fetchMock.mockResolvedValue(jsonResponse(401, { code: 'AUTH.RESET_TOKEN_INVALID', message: 'Unauthorized' }));
 
-    await expect(apiClient.put('/api/updateUserPassword', {}, { headers: { Authorization: 'Bearer temp' } })).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.put('/api/updateUserPassword', {}, { headers: { Authorization: 'Bearer temp' } })).rejects.toMatchObject({
+      status: 401,
+    });
     await expect(apiClient.post('/api/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('session.token.x');
   });

@@ -38,7 +38,15 @@ describe('provideRuntimeCorePlugin', () => {
     const args = { options: { name: 'mfe_shell' } };
     expect(plugin.beforeInit?.(args as never)).toBe(args);
     const provided = (globalThis as unknown as Record<string, Record<string, unknown>>)[RUNTIME_CORE_GLOBAL];
-    for (const name of ['ModuleFederation', 'Module', 'getRemoteEntry', 'setGlobalFederationInstance', 'assert', 'helpers', 'CurrentGlobal']) {
+    for (const name of [
+      'ModuleFederation',
+      'Module',
+      'getRemoteEntry',
+      'setGlobalFederationInstance',
+      'assert',
+      'helpers',
+      'CurrentGlobal',
+    ]) {
       expect(provided[name]).toBeDefined();
     }
   });

@@ -11,7 +11,9 @@ beforeEach(() => {
 
 function Controlled({ max = 20, error }: { max?: number; error?: string }) {
   const [value, setValue] = useState('');
-  return <TextAreaField label="Message" hint="Required" maxLength={max} value={value} error={error} onChange={(e) => setValue(e.target.value)} />;
+  return (
+    <TextAreaField label="Message" hint="Required" maxLength={max} value={value} error={error} onChange={(e) => setValue(e.target.value)} />
+  );
 }
 
 describe('TextAreaField', () => {

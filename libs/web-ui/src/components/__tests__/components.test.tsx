@@ -14,7 +14,11 @@ describe('web-ui components', () => {
   it('Button is a non-submitting button by default and forwards clicks', async () => {
     const onClick = jest.fn();
     render(
-      <form onSubmit={() => { throw new Error('must not submit'); }}>
+      <form
+        onSubmit={() => {
+          throw new Error('must not submit');
+        }}
+      >
         <Button onClick={onClick}>Retry</Button>
       </form>,
     );

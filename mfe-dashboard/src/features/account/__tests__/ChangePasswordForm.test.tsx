@@ -63,7 +63,11 @@ describe('/userProfile: change password', () => {
     serveApi({
       'PUT /api/settingsPasswordUpdate': {
         status: 400,
-        body: { code: 'AUTH.WRONG_CURRENT_PASSWORD', message: 'Invalid credentials', errors: [{ field: 'curPassword', message: 'Invalid credentials' }] },
+        body: {
+          code: 'AUTH.WRONG_CURRENT_PASSWORD',
+          message: 'Invalid credentials',
+          errors: [{ field: 'curPassword', message: 'Invalid credentials' }],
+        },
       },
     });
     renderPage(<ChangePasswordForm />);
@@ -76,7 +80,11 @@ describe('/userProfile: change password', () => {
     serveApi({
       'PUT /api/settingsPasswordUpdate': {
         status: 400,
-        body: { code: 'AUTH.VALIDATION', message: AccountMessages.passwordTooCommon, errors: [{ field: 'newPassword', message: AccountMessages.passwordTooCommon }] },
+        body: {
+          code: 'AUTH.VALIDATION',
+          message: AccountMessages.passwordTooCommon,
+          errors: [{ field: 'newPassword', message: AccountMessages.passwordTooCommon }],
+        },
       },
     });
     renderPage(<ChangePasswordForm />);

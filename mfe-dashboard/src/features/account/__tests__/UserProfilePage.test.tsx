@@ -45,7 +45,10 @@ const account = (overrides: Partial<AccountRecord> = {}): AccountRecord => ({
 
 function mockProfileApi(extra: Record<string, ApiHandler> = {}, entries: PatientInfoEntry[] = [entry()]) {
   return serveApi({
-    'GET /api/user': { status: 200, body: { id: 'u-1', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', postal_code: '62701' } },
+    'GET /api/user': {
+      status: 200,
+      body: { id: 'u-1', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', postal_code: '62701' },
+    },
     'GET /api/patientInfo': { status: 200, body: { patientInfoEntry: entries, account: account() } },
     ...extra,
   });
@@ -255,7 +258,10 @@ describe('/userProfile: profile', () => {
   });
 
   it('ends the session when the server says it is over (401)', async () => {
-    serveApi({ 'GET /api/user': { status: 401, body: { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' } }, 'GET /api/patientInfo': { status: 401 } });
+    serveApi({
+      'GET /api/user': { status: 401, body: { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' } },
+      'GET /api/patientInfo': { status: 401 },
+    });
     renderPage(<UserProfilePage />, '/userProfile');
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
   });

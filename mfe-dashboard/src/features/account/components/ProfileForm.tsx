@@ -60,18 +60,21 @@ export function ProfileForm({ initial, labelledBy }: { initial: ProfileValues; l
     setProblem(found);
     if (found) return;
     const proof = awaitingCode ? { emailCode: emailCode.trim() } : emailChanged ? { currentPassword } : {};
-    mutate({ ...changes, ...proof }, {
-      onSuccess: ({ message, token, pendingEmail: codeSentTo }) => {
-        if (token) startSession(token);
-        // A code went to the new address: everything else is saved, the e-mail waits for the code.
-        setBaseline(codeSentTo ? { ...values, email: baseline.email } : values);
-        setPendingEmail(codeSentTo ?? null);
-        setCurrentPassword('');
-        setEmailCode('');
-        toast.success(message);
+    mutate(
+      { ...changes, ...proof },
+      {
+        onSuccess: ({ message, token, pendingEmail: codeSentTo }) => {
+          if (token) startSession(token);
+          // A code went to the new address: everything else is saved, the e-mail waits for the code.
+          setBaseline(codeSentTo ? { ...values, email: baseline.email } : values);
+          setPendingEmail(codeSentTo ?? null);
+          setCurrentPassword('');
+          setEmailCode('');
+          toast.success(message);
+        },
+        onError: (error) => setProblem(profileSaveFailure(error)),
       },
-      onError: (error) => setProblem(profileSaveFailure(error)),
-    });
+    );
   }
 
   return (

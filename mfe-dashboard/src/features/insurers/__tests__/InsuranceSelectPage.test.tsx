@@ -40,7 +40,11 @@ const namesIn = (heading: string) =>
   within(screen.getByRole('region', { name: heading }))
     .getAllByRole('listitem')
     .map((item) => within(item).getByRole('button').textContent);
-const shownNames = () => screen.queryAllByRole('listitem').map((item) => within(item).queryByRole('button')?.textContent).filter(Boolean);
+const shownNames = () =>
+  screen
+    .queryAllByRole('listitem')
+    .map((item) => within(item).queryByRole('button')?.textContent)
+    .filter(Boolean);
 const search = (text: string) => replaceText(user, screen.getByRole('searchbox', { name: /Search insurers/ }), text);
 const sandboxToggle = () => screen.getByRole('switch', { name: 'Show sandbox insurers' });
 
@@ -109,7 +113,10 @@ describe('/insuranceSelect', () => {
     await renderSelect();
     await search(text);
     expect(shownNames()).toEqual(expected);
-    expect(screen.getByText(`${expected.length} ${expected.length === 1 ? 'insurer' : 'insurers'} shown`)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(`${expected.length} ${expected.length === 1 ? 'insurer' : 'insurers'} shown`)).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 
   it('searches the sandbox entries too once they are shown', async () => {
@@ -140,7 +147,15 @@ describe('/insuranceSelect', () => {
   });
 
   it('sends the user to the insurer login page at once for an insurer without an associated one', async () => {
-    mockInsurersApi({}, { 'GET /api/insurerDataFetch/aetnaFetch/oauth2/authorize': { status: 200, body: { link: 'https://insurer.example/authorize?state=s1' } } });
+    mockInsurersApi(
+      {},
+      {
+        'GET /api/insurerDataFetch/aetnaFetch/oauth2/authorize': {
+          status: 200,
+          body: { link: 'https://insurer.example/authorize?state=s1' },
+        },
+      },
+    );
     await renderSelect();
     await user.click(screen.getByRole('button', { name: 'Aetna' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://insurer.example/authorize?state=s1'));
@@ -150,7 +165,10 @@ describe('/insuranceSelect', () => {
   });
 
   it('asks for the subset of an entry that shares its insurer key', async () => {
-    mockInsurersApi({}, { 'GET /api/insurerDataFetch/uhcFetch/uhc/oauth2/authorize': { status: 200, body: { link: 'https://uhc.example/a' } } });
+    mockInsurersApi(
+      {},
+      { 'GET /api/insurerDataFetch/uhcFetch/uhc/oauth2/authorize': { status: 200, body: { link: 'https://uhc.example/a' } } },
+    );
     await renderSelect();
     await user.click(screen.getByRole('button', { name: 'UnitedHealthcare' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://uhc.example/a'));
@@ -179,7 +197,15 @@ describe('/insuranceSelect', () => {
   });
 
   it('toasts the redirect failure when the login link cannot be had', async () => {
-    mockInsurersApi({}, { 'GET /api/insurerDataFetch/humanaFetch/oauth2/authorize': { status: 500, body: { code: 'INTERNAL.UNEXPECTED', message: 'Unexpected error' } } });
+    mockInsurersApi(
+      {},
+      {
+        'GET /api/insurerDataFetch/humanaFetch/oauth2/authorize': {
+          status: 500,
+          body: { code: 'INTERNAL.UNEXPECTED', message: 'Unexpected error' },
+        },
+      },
+    );
     await renderSelect();
     await user.click(screen.getByRole('button', { name: 'Humana' }));
     expect(await screen.findByText('There was an error redirecting. Please try again later.')).toBeInTheDocument();
@@ -236,9 +262,19 @@ describe('/insuranceSelect', () => {
   });
 
   it("shows the server's field message when it refuses the request", async () => {
-    mockInsurersApi({}, {
-      [REQUEST]: { status: 400, body: { code: 'INSURERS.VALIDATION', message: 'Please enter a valid email address', errors: [{ field: 'email', message: 'Please enter a valid email address' }] } },
-    });
+    mockInsurersApi(
+      {},
+      {
+        [REQUEST]: {
+          status: 400,
+          body: {
+            code: 'INSURERS.VALIDATION',
+            message: 'Please enter a valid email address',
+            errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+          },
+        },
+      },
+    );
     await renderSelect();
     await user.click(screen.getByRole('button', { name: 'Request a new insurer' }));
     const dialog = screen.getByRole('dialog', { name: 'Request a New Insurer' });

@@ -108,7 +108,13 @@ describe('/intermediary/{insurer}', () => {
     backend.release('getPatientInformation', 'getPatientEncounter');
     await advance(POLL_MS + 50);
     // The second wave starts only once the whole first wave has ended.
-    expect(backend.started()).toEqual(['getPatientInformation', 'getPatientCondition', 'getPatientEncounter', 'getPatientEOB', 'getPatientDrugs']);
+    expect(backend.started()).toEqual([
+      'getPatientInformation',
+      'getPatientCondition',
+      'getPatientEncounter',
+      'getPatientEOB',
+      'getPatientDrugs',
+    ]);
 
     await advance(1000);
     expectProgress(60, 'Gathering your');
@@ -162,7 +168,13 @@ describe('/intermediary/{insurer}', () => {
     backend.release(...OPERATIONS);
     await advance(POLL_MS + 50);
     expect(await screen.findByText('Coverage is not available right now.')).toBeInTheDocument();
-    expect(backend.started()).toEqual(['getPatientInformation', 'getPatientCondition', 'getPatientCoverage', 'getPatientEOB', 'getPatientDrugs']);
+    expect(backend.started()).toEqual([
+      'getPatientInformation',
+      'getPatientCondition',
+      'getPatientCoverage',
+      'getPatientEOB',
+      'getPatientDrugs',
+    ]);
     await advance(POLL_MS + 50);
     expect(screen.getByText(InsurerTexts.fetchFailed)).toBeInTheDocument();
     expectProgress(100, 'Redirecting');
@@ -171,7 +183,9 @@ describe('/intermediary/{insurer}', () => {
   });
 
   it('shows the Authentication Error page with the reason when the code exchange does not complete', async () => {
-    const backend = fakeBackend('cignaSandbox', { auth: { status: 'failed', response: { insurer: 'cignaSandbox', message: 'The insurer refused the code.' } } });
+    const backend = fakeBackend('cignaSandbox', {
+      auth: { status: 'failed', response: { insurer: 'cignaSandbox', message: 'The insurer refused the code.' } },
+    });
     renderCallback('cignaSandbox', 'code=abc&state=st-1');
     await advance(50);
     expect(screen.getByRole('heading', { level: 1, name: 'Error Gathering Data' })).toBeInTheDocument();
@@ -188,7 +202,11 @@ describe('/intermediary/{insurer}', () => {
       extra: {
         'POST /api/insurerDataFetch/aetnaFetch/oauth2/tokenCallback': {
           status: 400,
-          body: { code: 'INSURERS.STATE_INVALID', message: InsurerTexts.stateInvalid, errors: [{ field: 'state', message: InsurerTexts.stateInvalid }] },
+          body: {
+            code: 'INSURERS.STATE_INVALID',
+            message: InsurerTexts.stateInvalid,
+            errors: [{ field: 'state', message: InsurerTexts.stateInvalid }],
+          },
         },
       },
     });

@@ -17,7 +17,8 @@ const SIGN_IN_ASK = 'You already have an account with this email address. Please
 const SIGN_IN_REQUIRED = { status: 409, body: { code: 'INSURERS.REFERRAL_SIGN_IN_REQUIRED', message: SIGN_IN_ASK } };
 const freshToken = () => buildUnsignedToken({ sub: 'u-7', exp: Math.floor(Date.now() / 1000) + 3600 });
 const location = () => screen.getByTestId('location');
-const renderReferral = (query: string) => renderPage(<ReferralPage />, `/authenticateReferral?${query}`, { routePath: '/authenticateReferral' });
+const renderReferral = (query: string) =>
+  renderPage(<ReferralPage />, `/authenticateReferral?${query}`, { routePath: '/authenticateReferral' });
 
 describe('/authenticateReferral', () => {
   afterEach(() => localStorage.clear());
@@ -41,7 +42,12 @@ describe('/authenticateReferral', () => {
   });
 
   it("shows the failure with the server's reason and links home and to sign up when the code is refused", async () => {
-    serveApi({ [`${EXCHANGE}used-code`]: { status: 400, body: { code: 'INSURERS.REFERRAL_INVALID', message: 'Referral code invalid, expired, or already used' } } });
+    serveApi({
+      [`${EXCHANGE}used-code`]: {
+        status: 400,
+        body: { code: 'INSURERS.REFERRAL_INVALID', message: 'Referral code invalid, expired, or already used' },
+      },
+    });
     renderReferral('code=used-code&partner=acme');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An error occurred redirecting you to the product. Please try again later.');

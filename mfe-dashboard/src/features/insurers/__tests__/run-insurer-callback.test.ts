@@ -69,7 +69,10 @@ describe('runInsurerCallback', () => {
       { 'event-getPatientCondition': [ended('failed', { message: 'Insurer timed out' })], 'event-getPatientEOB': [ended('missing')] },
       { startFetches: jest.fn(async (ops: readonly FetchOperation[]) => ops.map((op) => started(op, op === REFUSED ? 'Refused' : null))) },
     );
-    const { result, progress } = await run(api, [['getPatientCondition', 'getPatientEncounter'], ['getPatientEOB', 'getPatientDrugs']]);
+    const { result, progress } = await run(api, [
+      ['getPatientCondition', 'getPatientEncounter'],
+      ['getPatientEOB', 'getPatientDrugs'],
+    ]);
     expect(result).toEqual({ outcome: 'done' });
     expect(progress.filter((event) => event.type === 'problem')).toEqual([
       { type: 'problem', operation: 'getPatientEncounter', message: 'Refused' },

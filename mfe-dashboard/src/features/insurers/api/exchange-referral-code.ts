@@ -8,7 +8,9 @@ export interface ReferralTokenResponse {
 
 /** A partner's single-use code for a session; the visitor has none yet, so none is sent. */
 export function exchangeReferralCode(code: string): Promise<ReferralTokenResponse> {
-  return apiClient.get<ReferralTokenResponse>(`/api/externalEnrollment/exchangeReferralCodeForToken/${encodeURIComponent(code)}`, { anonymous: true });
+  return apiClient.get<ReferralTokenResponse>(`/api/externalEnrollment/exchangeReferralCodeForToken/${encodeURIComponent(code)}`, {
+    anonymous: true,
+  });
 }
 
 export function useExchangeReferralCode() {

@@ -6,7 +6,13 @@ export const authorizePath = (insurer: InsurerKey, subset: InsurerSubset | null)
   `/api/insurerDataFetch/${insurer}Fetch${subset ? `/${subset}` : ''}/oauth2/authorize`;
 
 /** The insurer's sign-in URL, carrying a state bound to this user. */
-export function getAuthorizeLink({ insurer, subset }: { insurer: InsurerKey; subset: InsurerSubset | null }): Promise<AuthorizeLinkResponse> {
+export function getAuthorizeLink({
+  insurer,
+  subset,
+}: {
+  insurer: InsurerKey;
+  subset: InsurerSubset | null;
+}): Promise<AuthorizeLinkResponse> {
   return apiClient.get<AuthorizeLinkResponse>(authorizePath(insurer, subset));
 }
 

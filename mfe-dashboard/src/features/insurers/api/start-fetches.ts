@@ -17,7 +17,13 @@ export interface StartedFetch {
  * Starts a wave's operations in parallel. A refusal (4xx) is that operation's failure and the others go on;
  * an unreachable or failing server rejects the whole wave.
  */
-export async function startFetches({ insurer, operations }: { insurer: InsurerKey; operations: readonly FetchOperation[] }): Promise<StartedFetch[]> {
+export async function startFetches({
+  insurer,
+  operations,
+}: {
+  insurer: InsurerKey;
+  operations: readonly FetchOperation[];
+}): Promise<StartedFetch[]> {
   return Promise.all(
     operations.map((operation) =>
       startFetch(insurer, operation).then(

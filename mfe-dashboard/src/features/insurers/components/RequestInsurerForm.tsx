@@ -17,7 +17,10 @@ function problemOf(values: Record<Field, string>): FormProblem | null {
 function failureOf(error: unknown): FormProblem {
   if (!isApiError(error) || isServiceFailure(error) || error.status !== 400) return { message: InsurerScreenTexts.generic };
   const field = error.fieldErrors[0]?.field;
-  return { message: error.fieldErrors[0]?.message ?? error.message, field: field === 'insurerName' || field === 'email' ? field : undefined };
+  return {
+    message: error.fieldErrors[0]?.message ?? error.message,
+    field: field === 'insurerName' || field === 'email' ? field : undefined,
+  };
 }
 
 /** Spec part 2 §2, §5: ask for an insurer we cannot link yet; both fields required, the e-mail checked. */

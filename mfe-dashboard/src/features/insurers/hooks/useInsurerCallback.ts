@@ -41,7 +41,15 @@ export interface CallbackProgress {
  * second up to 90%, shows 100% when all have ended and goes to the dashboard a second later. A failed operation is a
  * toast and the others go on; a failure to reach the server is a toast and the dashboard at once.
  */
-export function useInsurerCallback({ insurer, code, state: oauthState }: { insurer: InsurerKey; code: string; state: string }): CallbackProgress {
+export function useInsurerCallback({
+  insurer,
+  code,
+  state: oauthState,
+}: {
+  insurer: InsurerKey;
+  code: string;
+  state: string;
+}): CallbackProgress {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;

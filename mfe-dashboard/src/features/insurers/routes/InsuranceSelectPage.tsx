@@ -65,8 +65,8 @@ export function InsuranceSelectPage() {
     <Container className="page insurers">
       <h1>Choose Your Insurance Company</h1>
       <p className="insurers__lead">
-        Link your health insurer to bring your claims, prescriptions and diagnoses into your dashboard. The 21st Century Cures Act gives you the
-        right to this data.
+        Link your health insurer to bring your claims, prescriptions and diagnoses into your dashboard. The 21st Century Cures Act gives you
+        the right to this data.
       </p>
 
       <LinkingGuide />

@@ -32,12 +32,19 @@ export function InsurerCallbackPage() {
 
   if (error || description) return <CallbackErrorView failure={{ error, description }} />;
   if (!isInsurerKey(insurerPathParam)) {
-    return <CallbackErrorView failure={{ error: InsurerTexts.unknownInsurer, description: `"${insurerPathParam.slice(0, 60)}" is not an insurer we can link.` }} />;
+    return (
+      <CallbackErrorView
+        failure={{ error: InsurerTexts.unknownInsurer, description: `"${insurerPathParam.slice(0, 60)}" is not an insurer we can link.` }}
+      />
+    );
   }
   if (!code) {
     return (
       <CallbackErrorView
-        failure={{ error: InsurerTexts.authenticationError, description: `${INSURER_NAMES[insurerPathParam]} did not send a sign-in code. Please try again.` }}
+        failure={{
+          error: InsurerTexts.authenticationError,
+          description: `${INSURER_NAMES[insurerPathParam]} did not send a sign-in code. Please try again.`,
+        }}
       />
     );
   }

@@ -19,7 +19,14 @@ describe('/about', () => {
     for (const partner of PARTNERS) expect(partners.getByText(partner.name)).toBeInTheDocument();
 
     const values = within(screen.getByRole('region', { name: 'Our values' }));
-    expect(values.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Vision', 'Mission', 'Innovation', 'Customers', 'Team', 'Ethics']);
+    expect(values.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Vision',
+      'Mission',
+      'Innovation',
+      'Customers',
+      'Team',
+      'Ethics',
+    ]);
 
     const dashboard = within(screen.getByRole('region', { name: 'Your personal health dashboard' }));
     expect(dashboard.getAllByRole('heading', { level: 3 })).toHaveLength(4);

@@ -20,7 +20,14 @@ export interface CarouselProps<T> {
 function Arrow({ direction }: { direction: 'left' | 'right' }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -32,7 +39,14 @@ function Arrow({ direction }: { direction: 'left' | 'right' }) {
  * more than 10 px moves one card. Hidden cards are inert; the current card is announced only while the
  * rotation is stopped.
  */
-export function Carousel<T>({ label, items, renderItem, itemKey, intervalMs = CAROUSEL_INTERVAL_MS, swipeThresholdPx = SWIPE_THRESHOLD_PX }: CarouselProps<T>) {
+export function Carousel<T>({
+  label,
+  items,
+  renderItem,
+  itemKey,
+  intervalMs = CAROUSEL_INTERVAL_MS,
+  swipeThresholdPx = SWIPE_THRESHOLD_PX,
+}: CarouselProps<T>) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [index, setIndex] = useState(0);
   const [userPaused, setUserPaused] = useState(reducedMotion);
@@ -120,7 +134,12 @@ export function Carousel<T>({ label, items, renderItem, itemKey, intervalMs = CA
         </div>
       </div>
       <div className="carousel__viewport" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-        <div id={trackId} className="carousel__track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(-${index * 100}%)` }}>
+        <div
+          id={trackId}
+          className="carousel__track"
+          aria-live={rotating ? 'off' : 'polite'}
+          style={{ transform: `translateX(-${index * 100}%)` }}
+        >
           {items.map((item, i) => (
             <div
               key={itemKey(item)}

@@ -26,25 +26,47 @@ export const DASHBOARD_FEATURES: readonly DashboardFeature[] = [
     id: 'history',
     title: 'Five years of medical history',
     text: 'Your visits, claims and prescriptions from up to five years back, gathered from your insurer into one timeline.',
-    icon: icon(<><circle cx="24" cy="24" r="13" /><path d="M24 16v9l6 4" /></>),
+    icon: icon(
+      <>
+        <circle cx="24" cy="24" r="13" />
+        <path d="M24 16v9l6 4" />
+      </>,
+    ),
   },
   {
     id: 'diagnoses',
     title: 'Every diagnosis, with its date',
     text: 'Each diagnosis on your record and when it occurred, explained in plain language.',
-    icon: icon(<><path d="M16 12v10a8 8 0 0 0 16 0V12" /><path d="M24 30v4a6 6 0 0 0 12 0v-3" /><circle cx="36" cy="28" r="3" /></>),
+    icon: icon(
+      <>
+        <path d="M16 12v10a8 8 0 0 0 16 0V12" />
+        <path d="M24 30v4a6 6 0 0 0 12 0v-3" />
+        <circle cx="36" cy="28" r="3" />
+      </>,
+    ),
   },
   {
     id: 'expenses',
     title: 'Your healthcare expenses',
     text: 'Review what you paid: copays, coinsurance and out-of-pocket costs, claim by claim.',
-    icon: icon(<><rect x="11" y="15" width="26" height="18" rx="3" /><path d="M11 21h26M17 28h6" /></>),
+    icon: icon(
+      <>
+        <rect x="11" y="15" width="26" height="18" rx="3" />
+        <path d="M11 21h26M17 28h6" />
+      </>,
+    ),
   },
   {
     id: 'compare',
     title: 'Compare your plan',
     text: 'See how your plan measures up against the other plans available in your area, and what you could save.',
-    icon: icon(<><path d="M24 11v26M14 37h20" /><path d="M12 17h24" /><path d="M12 17l-5 10h10zM36 17l-5 10h10z" /></>),
+    icon: icon(
+      <>
+        <path d="M24 11v26M14 37h20" />
+        <path d="M12 17h24" />
+        <path d="M12 17l-5 10h10zM36 17l-5 10h10z" />
+      </>,
+    ),
   },
 ];
 

@@ -10,7 +10,10 @@ const VALUES = [
   { title: 'Mission', text: 'To put your health-plan records, prescriptions and savings in one place that is simple, free and yours.' },
   { title: 'Innovation', text: 'We build on the open, secure patient-access standards the 21st Century Cures Act made possible.' },
   { title: 'Customers', text: 'We design for everyone, including people on Medicare: large text, plain words and real people to call.' },
-  { title: 'Team', text: 'Engineers, clinicians and licensed brokers in Los Angeles who have all struggled with the paperwork themselves.' },
+  {
+    title: 'Team',
+    text: 'Engineers, clinicians and licensed brokers in Los Angeles who have all struggled with the paperwork themselves.',
+  },
   { title: 'Ethics', text: 'Your data is yours. We never sell or share it, and you can delete it at any time.' },
 ];
 
@@ -25,14 +28,12 @@ export function AboutPage() {
         <section className="about-story" aria-labelledby="about-story">
           <h2 id="about-story">Our story</h2>
           <p>
-            {productName} began in Los Angeles in 2022, after one of our founders spent a weekend on the phone trying to
-            collect a parent's prescriptions, diagnoses and bills from three different offices. The records existed; they
-            were just out of reach.
+            {productName} began in Los Angeles in 2022, after one of our founders spent a weekend on the phone trying to collect a parent's
+            prescriptions, diagnoses and bills from three different offices. The records existed; they were just out of reach.
           </p>
           <p>
-            The 21st Century Cures Act changed that: health plans must now let you take your own records to an app you
-            choose. We built {productName} so that anyone, at any age, can do it in a few minutes and finally see the whole
-            picture of their care and costs.
+            The 21st Century Cures Act changed that: health plans must now let you take your own records to an app you choose. We built{' '}
+            {productName} so that anyone, at any age, can do it in a few minutes and finally see the whole picture of their care and costs.
           </p>
         </section>
 

@@ -102,9 +102,13 @@ describe('/contact', () => {
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     for (const label of ['Full Name', 'Email', 'Phone Number', 'Message']) expect(field(label)).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Restore your message' })).not.toBeInTheDocument();
-    await waitFor(() => expect(callsTo('POST /api/analytics/events').map((c) => c.body)).toContainEqual(
-      { category: 'contact', action: 'message_sent', path: '/' },
-    ));
+    await waitFor(() =>
+      expect(callsTo('POST /api/analytics/events').map((c) => c.body)).toContainEqual({
+        category: 'contact',
+        action: 'message_sent',
+        path: '/',
+      }),
+    );
   });
 
   it('shows the success toast for 5 seconds', async () => {
@@ -120,7 +124,11 @@ describe('/contact', () => {
   it.each([
     ['the server cannot be reached', 'network-error' as const, undefined],
     ['the server fails', { status: 500, body: { code: 'COMMON.INTERNAL', message: 'boom' } }, undefined],
-    ['too many messages were sent', { status: 429, body: { code: 'REQUEST.TOO_MANY', message: 'Too many attempts. Please wait 15 minutes and try again.' } }, 'Too many attempts. Please wait 15 minutes and try again.'],
+    [
+      'too many messages were sent',
+      { status: 429, body: { code: 'REQUEST.TOO_MANY', message: 'Too many attempts. Please wait 15 minutes and try again.' } },
+      'Too many attempts. Please wait 15 minutes and try again.',
+    ],
   ])('when %s: error toast and line, fields cleared, and Restore your message puts the text back', async (_case, reply, detail) => {
     setup(reply as ApiHandler);
     await fillAll();
@@ -143,7 +151,14 @@ describe('/contact', () => {
   });
 
   it('shows the field the server refused after a 400', async () => {
-    setup({ status: 400, body: { code: 'CONTACT.VALIDATION', message: 'Please enter a valid email address', errors: [{ field: 'email', message: 'Please enter a valid email address' }] } });
+    setup({
+      status: 400,
+      body: {
+        code: 'CONTACT.VALIDATION',
+        message: 'Please enter a valid email address',
+        errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+      },
+    });
     await fillAll();
     await send();
     expect(await screen.findByText(/Failed to send message/)).toHaveTextContent('Please enter a valid email address');

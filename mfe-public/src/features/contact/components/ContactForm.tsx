@@ -26,7 +26,12 @@ type Outcome = { tone: 'success' | 'error'; text: string; detail?: string } | nu
 
 function toRequest(values: ContactValues): ContactRequest {
   const optional = (value: string) => (value.trim() ? value.trim() : undefined);
-  return { name: optional(values.name), email: normalizeEmail(values.email), phoneNumber: optional(values.phoneNumber), message: values.message.trim() };
+  return {
+    name: optional(values.name),
+    email: normalizeEmail(values.email),
+    phoneNumber: optional(values.phoneNumber),
+    message: values.message.trim(),
+  };
 }
 
 /** What the server said that helps the visitor (a refused field, too many messages), beyond the spec's line. */
@@ -60,7 +65,8 @@ export function ContactForm() {
     ...fieldProps(field),
     name: field,
     value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {

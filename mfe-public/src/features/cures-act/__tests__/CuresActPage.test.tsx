@@ -11,8 +11,14 @@ beforeEach(() => {
 });
 
 const TITLES = [
-  'Breakthrough Design', 'Trials and Evidence', 'Patient Perspective', 'Streamlined Pathway',
-  'Patient Preferences', 'Innovation Fund', 'Scientific Collaboration', 'Data and Sharing',
+  'Breakthrough Design',
+  'Trials and Evidence',
+  'Patient Perspective',
+  'Streamlined Pathway',
+  'Patient Preferences',
+  'Innovation Fund',
+  'Scientific Collaboration',
+  'Data and Sharing',
 ];
 
 function setup() {
@@ -31,7 +37,11 @@ describe('/curesAct', () => {
     }
     const points = screen.getByRole('region', { name: 'Key Points of Interest' });
     expect(within(points).getAllByRole('listitem')).toHaveLength(8);
-    expect(within(points).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(TITLES);
+    expect(
+      within(points)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(TITLES);
   });
 
   it('turns a card over with Enter and back with Space, once per key press', async () => {

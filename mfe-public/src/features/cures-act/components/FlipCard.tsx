@@ -39,8 +39,21 @@ export function FlipCard({ title, summary, details }: FlipCardProps) {
         >
           {title}
           <svg className="flip-card__icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <path d="M4 12a8 8 0 0 1 14-5.3M20 12a8 8 0 0 1-14 5.3" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-            <path d="M18.5 2.5v4.5H14M5.5 21.5V17H10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M4 12a8 8 0 0 1 14-5.3M20 12a8 8 0 0 1-14 5.3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            />
+            <path
+              d="M18.5 2.5v4.5H14M5.5 21.5V17H10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </h3>

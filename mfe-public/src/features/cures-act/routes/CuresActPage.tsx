@@ -63,33 +63,33 @@ export function CuresActPage() {
     <Container className="page cures-act">
       <h1>The 21st Century Cures Act</h1>
       <p className="cures-act__lead">
-        The law that gives you the right to your own health information, and the reason {productName} can bring your
-        records together for you.
+        The law that gives you the right to your own health information, and the reason {productName} can bring your records together for
+        you.
       </p>
 
       <div className="cures-act__overview">
         <section aria-labelledby="cures-overview">
           <h2 id="cures-overview">Overview</h2>
           <p>
-            The 21st Century Cures Act became law on December 13, 2016, with support from both parties. It aims to speed up
-            the discovery and delivery of new treatments, fund medical research, and give patients easy, secure access to
-            their own electronic health information.
+            The 21st Century Cures Act became law on December 13, 2016, with support from both parties. It aims to speed up the discovery
+            and delivery of new treatments, fund medical research, and give patients easy, secure access to their own electronic health
+            information.
           </p>
         </section>
         <section aria-labelledby="cures-implications">
           <h2 id="cures-implications">Implications</h2>
           <p>
-            Under the rules that followed the Act, Medicare, Medicaid and many other health plans must offer a standard,
-            secure way for you to get your claims, prescriptions and diagnoses. You decide which apps may receive them, and
-            it costs you nothing. Your records can follow you, not the other way around.
+            Under the rules that followed the Act, Medicare, Medicaid and many other health plans must offer a standard, secure way for you
+            to get your claims, prescriptions and diagnoses. You decide which apps may receive them, and it costs you nothing. Your records
+            can follow you, not the other way around.
           </p>
         </section>
         <section aria-labelledby="cures-security">
           <h2 id="cures-security">Security</h2>
           <p>
-            You always sign in on your insurer's own website and approve exactly what is shared; {productName} never sees
-            or stores your insurer password, and you can withdraw the permission at any time. Apps you choose are not
-            covered by HIPAA, so choose carefully: we never sell or share your data.
+            You always sign in on your insurer's own website and approve exactly what is shared; {productName} never sees or stores your
+            insurer password, and you can withdraw the permission at any time. Apps you choose are not covered by HIPAA, so choose
+            carefully: we never sell or share your data.
           </p>
         </section>
       </div>

@@ -18,9 +18,18 @@ const STEPS = [
 ];
 
 const SECURITY = [
-  { title: 'We never keep your insurer password', text: 'Linking happens on your insurer’s own sign-in page. We receive a permission you can withdraw, not your password.' },
-  { title: 'Your data is never sold or shared', text: 'We do not sell or share your personal data. Our site statistics are our own, with no name, no account id and no health information.' },
-  { title: 'Delete everything, any time', text: 'Closing your account deletes it at once and for good, with everything we fetched for you.' },
+  {
+    title: 'We never keep your insurer password',
+    text: 'Linking happens on your insurer’s own sign-in page. We receive a permission you can withdraw, not your password.',
+  },
+  {
+    title: 'Your data is never sold or shared',
+    text: 'We do not sell or share your personal data. Our site statistics are our own, with no name, no account id and no health information.',
+  },
+  {
+    title: 'Delete everything, any time',
+    text: 'Closing your account deletes it at once and for good, with everything we fetched for you.',
+  },
   { title: 'Protected on the way', text: 'Every page and every record travels over an encrypted connection.' },
 ];
 
@@ -36,8 +45,8 @@ export function HomePage() {
           <div className="home-hero__text">
             <h1 id="home-hero-title">Your health records, prescriptions and savings in one place</h1>
             <p className="home-hero__lead">
-              Link your health insurance to see your claims, diagnoses and prescriptions, compare drug prices and find
-              a plan that costs you less. The 21st Century Cures Act gives you the right to your own data.
+              Link your health insurance to see your claims, diagnoses and prescriptions, compare drug prices and find a plan that costs you
+              less. The 21st Century Cures Act gives you the right to your own data.
             </p>
             <div className="home-hero__actions">
               <Link to="/register" className={buttonClassName('primary')} onClick={() => trackEvent('home', 'get_started')}>
@@ -75,8 +84,8 @@ export function HomePage() {
           <div>
             <h2 id="home-compare">Compare and save</h2>
             <p>
-              See what you really pay for your prescriptions and what the same medicine costs with a coupon. Review your
-              copays, coinsurance and out-of-pocket costs, and compare your plan with the other plans in your area.
+              See what you really pay for your prescriptions and what the same medicine costs with a coupon. Review your copays, coinsurance
+              and out-of-pocket costs, and compare your plan with the other plans in your area.
             </p>
             <p>
               When a better plan exists, a licensed insurance broker can help you switch
@@ -122,8 +131,8 @@ export function HomePage() {
         <Container>
           <h2 id="home-cures">The 21st Century Cures Act: your data, your right</h2>
           <p>
-            A federal law lets you get your own health-plan records (claims, prescriptions and diagnoses) from your
-            insurer through apps you choose, at no cost. That is what makes this service possible.
+            A federal law lets you get your own health-plan records (claims, prescriptions and diagnoses) from your insurer through apps you
+            choose, at no cost. That is what makes this service possible.
           </p>
           <Link to="/curesAct" className={buttonClassName('secondary')}>
             Learn about the Cures Act

@@ -23,9 +23,18 @@ describe('/privacyPolicy', () => {
   it('has the twelve sections of the spec and its dates', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Overview', 'Information we collect', 'How we use the website and your information', 'Do Not Track',
-      'Cookies and analytics', 'Your information and who sees it', 'Access to your information',
-      'How we protect your information', 'Control of sharing', 'How long we keep your information', 'Your privacy rights', 'Contact us',
+      'Overview',
+      'Information we collect',
+      'How we use the website and your information',
+      'Do Not Track',
+      'Cookies and analytics',
+      'Your information and who sees it',
+      'Access to your information',
+      'How we protect your information',
+      'Control of sharing',
+      'How long we keep your information',
+      'Your privacy rights',
+      'Contact us',
     ]);
     expect(screen.getByText('February 29, 2024').closest('time')).toHaveAttribute('dateTime', '2024-02-29');
     expect(screen.getByText('July 1, 2022').closest('time')).toHaveAttribute('dateTime', '2022-07-01');
@@ -36,7 +45,9 @@ describe('/privacyPolicy', () => {
     expect(textOf()).toMatch(/CarePath is free/);
     expect(textOf()).toMatch(/We do not store your healthcare account credentials/);
     expect(textOf()).toMatch(/We keep your information until you close your account/);
-    expect(textOf()).toMatch(/deletes it at once and for good, together with its sessions, your patient information and every record we fetched/);
+    expect(textOf()).toMatch(
+      /deletes it at once and for good, together with its sessions, your patient information and every record we fetched/,
+    );
     expect(textOf()).toMatch(/There is no grace period/);
   });
 
@@ -45,7 +56,9 @@ describe('/privacyPolicy', () => {
     expect(textOf()).toMatch(/requests to add an insurer, the messages sent from your e-mail address through the contact form/);
     expect(textOf()).toMatch(/every background task that named you/);
     const stays = screen.getByText('What stays after you delete your account, and why:').nextElementSibling as HTMLElement;
-    const items = within(stays).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    const items = within(stays)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
     expect(items).toHaveLength(4);
     expect(items[0]).toMatch(/cannot be turned back into your e-mail or IP address, and are deleted within two and a half hours/);
     expect(items[1]).toMatch(/We remove your account number and every detail from them/);
@@ -54,7 +67,10 @@ describe('/privacyPolicy', () => {
     expect(textOf()).toMatch(/analytics are first-party/);
     expect(textOf()).toMatch(/no user id, no name and no health data/);
     expect(textOf()).toMatch(/Reject all: no analytics event is sent/);
-    expect(screen.getAllByRole('link', { name: TEST_SITE_INFO.supportEmail })[0]).toHaveAttribute('href', `mailto:${TEST_SITE_INFO.supportEmail}`);
+    expect(screen.getAllByRole('link', { name: TEST_SITE_INFO.supportEmail })[0]).toHaveAttribute(
+      'href',
+      `mailto:${TEST_SITE_INFO.supportEmail}`,
+    );
   });
 });
 

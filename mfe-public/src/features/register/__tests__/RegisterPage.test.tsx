@@ -14,7 +14,13 @@ beforeEach(() => {
 });
 
 const GOOD_PASSWORD = 'Str0ng!passw0rd';
-const VALID = { 'First Name': 'Jane', 'Last Name': 'Doe', Email: 'jane@example.com', Password: GOOD_PASSWORD, 'Confirm Password': GOOD_PASSWORD };
+const VALID = {
+  'First Name': 'Jane',
+  'Last Name': 'Doe',
+  Email: 'jane@example.com',
+  Password: GOOD_PASSWORD,
+  'Confirm Password': GOOD_PASSWORD,
+};
 type Label = keyof typeof VALID;
 
 async function fillForm(overrides: Partial<Record<Label, string>> = {}) {
@@ -50,9 +56,24 @@ describe('/register', () => {
     ['an invalid e-mail', AccountMessages.invalidEmail, { Email: 'jane@example' }, 'Email'],
     ['different passwords', AccountMessages.passwordMismatch, { 'Confirm Password': `${GOOD_PASSWORD}x` }, 'Confirm Password'],
     ['a short password', AccountMessages.passwordTooShort, { Password: 'Ab1!', 'Confirm Password': 'Ab1!' }, 'Password'],
-    ['a password without a digit', AccountMessages.passwordNeedsNumber, { Password: 'Strong!password', 'Confirm Password': 'Strong!password' }, 'Password'],
-    ['a password without a letter', AccountMessages.passwordNeedsLetter, { Password: '1234567890!', 'Confirm Password': '1234567890!' }, 'Password'],
-    ['a password without a special character', AccountMessages.passwordNeedsSpecial, { Password: 'Str0ngpassw0rd', 'Confirm Password': 'Str0ngpassw0rd' }, 'Password'],
+    [
+      'a password without a digit',
+      AccountMessages.passwordNeedsNumber,
+      { Password: 'Strong!password', 'Confirm Password': 'Strong!password' },
+      'Password',
+    ],
+    [
+      'a password without a letter',
+      AccountMessages.passwordNeedsLetter,
+      { Password: '1234567890!', 'Confirm Password': '1234567890!' },
+      'Password',
+    ],
+    [
+      'a password without a special character',
+      AccountMessages.passwordNeedsSpecial,
+      { Password: 'Str0ngpassw0rd', 'Confirm Password': 'Str0ngpassw0rd' },
+      'Password',
+    ],
   ])('refuses %s with "%s" before sending, highlighting the field', async (_case, message, overrides, label) => {
     serveApi({});
     renderPage(<RegisterPage />, '/register');
@@ -102,7 +123,11 @@ describe('/register', () => {
     serveApi({
       'POST /api/signup': {
         status: 400,
-        body: { code: 'AUTH.VALIDATION', message: AccountMessages.passwordTooCommon, errors: [{ field: 'password', message: AccountMessages.passwordTooCommon }] },
+        body: {
+          code: 'AUTH.VALIDATION',
+          message: AccountMessages.passwordTooCommon,
+          errors: [{ field: 'password', message: AccountMessages.passwordTooCommon }],
+        },
       },
     });
     renderPage(<RegisterPage />, '/register');

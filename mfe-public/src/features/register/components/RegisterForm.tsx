@@ -28,7 +28,12 @@ export function RegisterForm() {
     const found = signupProblem(values);
     setProblem(found);
     if (found) return;
-    const request = { ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: normalizeEmail(values.email) };
+    const request = {
+      ...values,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: normalizeEmail(values.email),
+    };
     mutate(request, {
       onSuccess: ({ token }) => {
         startSession(token);

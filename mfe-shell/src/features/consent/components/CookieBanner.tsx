@@ -36,9 +36,8 @@ export function CookieBanner({ id, onChoose, onClose, onLeave }: CookieBannerPro
         Cookies on this site
       </h2>
       <p>
-        We use cookies that keep the site working and, unless you reject them, our own first-party analytics: which
-        pages are visited and a few button clicks. They carry no name, no account id and no health information, and
-        nothing is sent to other companies.
+        We use cookies that keep the site working and, unless you reject them, our own first-party analytics: which pages are visited and a
+        few button clicks. They carry no name, no account id and no health information, and nothing is sent to other companies.
       </p>
       <p className="cookie-consent__status">{CHOICE_TEXT[consent ?? 'none']}</p>
       <p>

@@ -41,7 +41,13 @@ export function CookieConsent() {
         onFocus={() => void loadBanner()}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-          <path d="M12 3a9 9 0 1 0 9 9 3 3 0 0 1-3-3 3 3 0 0 1-3-3 3 3 0 0 1-3-3z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+          <path
+            d="M12 3a9 9 0 1 0 9 9 3 3 0 0 1-3-3 3 3 0 0 1-3-3 3 3 0 0 1-3-3z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
           <circle cx="8.5" cy="11" r="1.3" fill="currentColor" />
           <circle cx="12" cy="16" r="1.3" fill="currentColor" />
           <circle cx="15.5" cy="13" r="1.1" fill="currentColor" />

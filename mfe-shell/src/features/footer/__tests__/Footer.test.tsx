@@ -19,8 +19,14 @@ describe('footer', () => {
       expect(footer().getByRole('link', { name })).toHaveAttribute('href', '/app/dashboard');
     }
     expect(footer().getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
-    expect(footer().getByRole('link', { name: TEST_SITE_INFO.supportEmail })).toHaveAttribute('href', `mailto:${TEST_SITE_INFO.supportEmail}`);
-    expect(footer().getByRole('link', { name: `Talk to a broker: ${TEST_SITE_INFO.brokerPhone}` })).toHaveAttribute('href', 'tel:+18005550199');
+    expect(footer().getByRole('link', { name: TEST_SITE_INFO.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${TEST_SITE_INFO.supportEmail}`,
+    );
+    expect(footer().getByRole('link', { name: `Talk to a broker: ${TEST_SITE_INFO.brokerPhone}` })).toHaveAttribute(
+      'href',
+      'tel:+18005550199',
+    );
     expect(footer().getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
     expect(footer().getByRole('link', { name: 'Cures Act' })).toHaveAttribute('href', '/curesAct');
     expect(footer().getByRole('link', { name: 'Blog (opens in a new tab)' })).toHaveAttribute('href', TEST_SITE_INFO.blogUrl);

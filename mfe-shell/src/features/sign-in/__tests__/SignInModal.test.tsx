@@ -111,7 +111,10 @@ describe('sign-in modal: login', () => {
 
   it.each([
     [{ status: 401, body: { code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid credentials' } }, AccountScreenTexts.invalidCredentials],
-    [{ status: 429, body: { code: 'REQUEST.TOO_MANY', message: 'Too many attempts, please wait a minute.' } }, 'Too many attempts, please wait a minute.'],
+    [
+      { status: 429, body: { code: 'REQUEST.TOO_MANY', message: 'Too many attempts, please wait a minute.' } },
+      'Too many attempts, please wait a minute.',
+    ],
   ])('shows the answer to a refused login on the error line (%#)', async (reply, text) => {
     serveApi({ 'POST /api/login': reply });
     const dialog = await openSignIn();

@@ -2,7 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { loginProblem, normalizeEmail, type LoginField, type LoginResponse } from '@healthlink/contracts';
-import { Button, FormMessage, LinkButton, ModalCloseButton, PasswordField, PendingActions, TextField, useFormProblem } from '@healthlink/web-ui';
+import {
+  Button,
+  FormMessage,
+  LinkButton,
+  ModalCloseButton,
+  PasswordField,
+  PendingActions,
+  TextField,
+  useFormProblem,
+} from '@healthlink/web-ui';
 import { useLogin } from '../api/login';
 import { loginFailure } from '../lib/sign-in-errors';
 

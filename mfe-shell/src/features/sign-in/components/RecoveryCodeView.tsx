@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { AccountMessages, AccountScreenTexts, normalizeEmail, normalizeRecoveryCode, RECOVERY_CODE_TTL_MINUTES } from '@healthlink/contracts';
+import {
+  AccountMessages,
+  AccountScreenTexts,
+  normalizeEmail,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_TTL_MINUTES,
+} from '@healthlink/contracts';
 import { TextField, useFormProblem } from '@healthlink/web-ui';
 import { useVerifyRecoveryCode } from '../api/password-recovery';
 import { verifyCodeFailure } from '../lib/sign-in-errors';

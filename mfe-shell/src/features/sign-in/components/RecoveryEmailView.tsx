@@ -19,7 +19,10 @@ export function RecoveryEmailView({ email, onEmailChange, onCodeSent, onReturnTo
     if (!email.trim()) return setProblem({ message: AccountMessages.fillAllFields, field: 'email' });
     if (!isValidEmail(email)) return setProblem({ message: AccountMessages.invalidEmail, field: 'email' });
     setProblem(null);
-    mutate({ email: normalizeEmail(email) }, { onSuccess: onCodeSent, onError: () => setProblem({ message: AccountScreenTexts.recoveryFailure }) });
+    mutate(
+      { email: normalizeEmail(email) },
+      { onSuccess: onCodeSent, onError: () => setProblem({ message: AccountScreenTexts.recoveryFailure }) },
+    );
   }
 
   return (

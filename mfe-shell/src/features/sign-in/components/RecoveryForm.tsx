@@ -18,7 +18,17 @@ export interface RecoveryFormProps {
 }
 
 /** One step of password recovery: its fields, then the problem message, the submit button and the way back to login. */
-export function RecoveryForm({ onSubmit, message, messageId, pending, pendingLabel, submitLabel, onReturnToLogin, onClose, children }: RecoveryFormProps) {
+export function RecoveryForm({
+  onSubmit,
+  message,
+  messageId,
+  pending,
+  pendingLabel,
+  submitLabel,
+  onReturnToLogin,
+  onClose,
+  children,
+}: RecoveryFormProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSubmit();

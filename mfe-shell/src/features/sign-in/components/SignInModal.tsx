@@ -55,7 +55,13 @@ function SignInFlow({ onClose, stayOnPage }: { onClose: () => void; stayOnPage: 
       {/* Keyed by view: each step starts with empty fields and focus on its first field. */}
       <div key={view}>
         {view === 'login' && (
-          <LoginView email={email} onEmailChange={setEmail} onForgotPassword={() => setView('passRecovEmail')} onSignedIn={signedIn} onClose={onClose} />
+          <LoginView
+            email={email}
+            onEmailChange={setEmail}
+            onForgotPassword={() => setView('passRecovEmail')}
+            onSignedIn={signedIn}
+            onClose={onClose}
+          />
         )}
         {view === 'passRecovEmail' && (
           <RecoveryEmailView
@@ -78,7 +84,13 @@ function SignInFlow({ onClose, stayOnPage }: { onClose: () => void; stayOnPage: 
           />
         )}
         {view === 'passRecovPassUpdate' && (
-          <RecoveryPasswordView email={email} tempToken={tempToken} onPasswordUpdated={returnToLogin} onReturnToLogin={returnToLogin} onClose={onClose} />
+          <RecoveryPasswordView
+            email={email}
+            tempToken={tempToken}
+            onPasswordUpdated={returnToLogin}
+            onReturnToLogin={returnToLogin}
+            onClose={onClose}
+          />
         )}
       </div>
     </Modal>
