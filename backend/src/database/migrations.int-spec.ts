@@ -28,6 +28,7 @@ describe('migrations (PostgreSQL)', () => {
     'conditions',
     'contact_messages',
     'coverages',
+    'email_changes',
     'errors',
     'fhir_resources',
     'insurer_links',

@@ -1,4 +1,4 @@
-import { Injectable, Module, OnModuleInit, type INestApplicationContext } from '@nestjs/common';
+import { Global, Injectable, Module, OnModuleInit, type INestApplicationContext } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,7 @@ import { pollUntil } from '../../../test/utils/poll';
 import { testConfig } from '../../../test/utils/test-app';
 import { ErasureModule } from '../../common/erasure';
 import { MailModule } from '../../common/mail';
+import { InsuranceStatus } from '../../common/ports';
 import { DatabaseModule } from '../../database';
 import { JobQueueService, JobsModule } from '../../jobs';
 import { DebugModule } from '../debug';
@@ -57,6 +58,11 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
   let app: INestApplicationContext;
   let testConfigJobs: { schema: string };
 
+  // The error log (DebugModule) brings auth, whose login asks the insurers module's port: not under test here.
+  @Global()
+  @Module({ providers: [{ provide: InsuranceStatus, useValue: { hasInsurance: async () => false } }], exports: [InsuranceStatus] })
+  class NoInsuranceModule {}
+
   beforeAll(async () => {
     const config = testConfig({ JOBS_RETRY_LIMIT: '1' });
     testConfigJobs = config.jobs;
@@ -70,10 +76,11 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
         DebugModule,
         PollingModule,
         FailingJobModule,
+        NoInsuranceModule,
       ],
     })
     class TestModule {}
-    app = await NestFactory.createApplicationContext(TestModule, { logger: false });
+    app = await NestFactory.createApplicationContext(TestModule, { logger: false, abortOnError: false });
     await app.init();
   });
   afterAll(() => app?.close());
