@@ -3,6 +3,7 @@
  * messages. The forms and the server run the same checks, so a message reads the same wherever it comes from.
  */
 import { INPUT_MAX_LENGTH, isValidEmail, PASSWORD_MAX_LENGTH } from './fields';
+import { invalid, problemOf, valid, type FieldProblem, type Parsed, type Unchecked } from './parsed';
 
 // ---- constants (part 1 §9) ----
 export const PASSWORD_MIN_LENGTH = 10;
@@ -73,12 +74,6 @@ export const AccountScreenTexts = {
 // ---- rules (part 1 §5) ----
 export const SPECIAL_CHARACTER_PATTERN = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
 
-/** One problem with a form: the field to highlight and the message to show. */
-export interface FieldProblem<F extends string = string> {
-  field: F;
-  message: string;
-}
-
 const problem = <F extends string>(field: F, message: string): FieldProblem<F> => ({ field, message });
 
 /** Complexity of a new password, in the order the sign-up form checks it. */
@@ -105,15 +100,27 @@ export interface SignupResponse {
 }
 export type SignupField = keyof SignupRequest;
 
-export function signupProblem(input: SignupRequest): FieldProblem<SignupField> | null {
+export function parseSignup(input: Unchecked<SignupRequest>): Parsed<SignupRequest, SignupField> {
+  const value: SignupRequest = {
+    firstName: input.firstName ?? '',
+    lastName: input.lastName ?? '',
+    email: input.email ?? '',
+    password: input.password ?? '',
+    confirmPassword: input.confirmPassword ?? '',
+  };
   const fields: SignupField[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
-  const empty = fields.find((f) => !String(input[f] ?? '').trim());
-  if (empty) return problem(empty, AccountMessages.fillAllFields);
-  const long = (['firstName', 'lastName', 'email'] as const).find((f) => input[f].length > INPUT_MAX_LENGTH);
-  if (long) return problem(long, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
-  if (!isValidEmail(input.email)) return problem('email', AccountMessages.invalidEmail);
-  if (input.password !== input.confirmPassword) return problem('confirmPassword', AccountMessages.passwordMismatch);
-  return passwordProblem('password', input.password);
+  const empty = fields.find((f) => !value[f].trim());
+  if (empty) return invalid(empty, AccountMessages.fillAllFields);
+  const long = (['firstName', 'lastName', 'email'] as const).find((f) => value[f].length > INPUT_MAX_LENGTH);
+  if (long) return invalid(long, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
+  if (!isValidEmail(value.email)) return invalid('email', AccountMessages.invalidEmail);
+  if (value.password !== value.confirmPassword) return invalid('confirmPassword', AccountMessages.passwordMismatch);
+  const weak = passwordProblem('password', value.password);
+  return weak ? { ok: false, problem: weak } : valid(value);
+}
+
+export function signupProblem(input: Unchecked<SignupRequest>): FieldProblem<SignupField> | null {
+  return problemOf(parseSignup(input));
 }
 
 export interface LoginRequest {
@@ -127,12 +134,18 @@ export interface LoginResponse {
 }
 export type LoginField = keyof LoginRequest;
 
-export function loginProblem(input: LoginRequest): FieldProblem<LoginField> | null {
-  if (!input.email?.trim()) return problem('email', AccountMessages.fillAllFields);
-  if (!input.password) return problem('password', AccountMessages.fillAllFields);
-  if (!isValidEmail(input.email)) return problem('email', AccountMessages.invalidEmail);
-  if (input.password.length < PASSWORD_MIN_LENGTH) return problem('password', AccountMessages.passwordTooShort);
-  return null;
+export function parseLogin(input: Unchecked<LoginRequest>): Parsed<LoginRequest, LoginField> {
+  const email = input.email ?? '';
+  const password = input.password ?? '';
+  if (!email.trim()) return invalid('email', AccountMessages.fillAllFields);
+  if (!password) return invalid('password', AccountMessages.fillAllFields);
+  if (!isValidEmail(email)) return invalid('email', AccountMessages.invalidEmail);
+  if (password.length < PASSWORD_MIN_LENGTH) return invalid('password', AccountMessages.passwordTooShort);
+  return valid({ email, password });
+}
+
+export function loginProblem(input: Unchecked<LoginRequest>): FieldProblem<LoginField> | null {
+  return problemOf(parseLogin(input));
 }
 
 // ---- password recovery ----
@@ -155,14 +168,24 @@ export interface UpdateUserPasswordRequest {
 }
 export const normalizeRecoveryCode = (code: string): string => code.trim().toUpperCase();
 
-export function resetPasswordProblem(input: {
+/** The recovery form's new password, typed twice. */
+export interface ResetPasswordInput {
   password: string;
   confirmPassword: string;
-}): FieldProblem<'password' | 'confirmPassword'> | null {
-  if (!input.password || !input.confirmPassword)
-    return problem(input.password ? 'confirmPassword' : 'password', AccountMessages.fillAllFields);
-  if (input.password !== input.confirmPassword) return problem('confirmPassword', AccountMessages.passwordMismatch);
-  return passwordProblem('password', input.password);
+}
+export type ResetPasswordField = keyof ResetPasswordInput;
+
+export function parseResetPassword(input: Unchecked<ResetPasswordInput>): Parsed<ResetPasswordInput, ResetPasswordField> {
+  const password = input.password ?? '';
+  const confirmPassword = input.confirmPassword ?? '';
+  if (!password || !confirmPassword) return invalid(password ? 'confirmPassword' : 'password', AccountMessages.fillAllFields);
+  if (password !== confirmPassword) return invalid('confirmPassword', AccountMessages.passwordMismatch);
+  const weak = passwordProblem('password', password);
+  return weak ? { ok: false, problem: weak } : valid({ password, confirmPassword });
+}
+
+export function resetPasswordProblem(input: Unchecked<ResetPasswordInput>): FieldProblem<ResetPasswordField> | null {
+  return problemOf(parseResetPassword(input));
 }
 
 // ---- profile ----
@@ -247,18 +270,30 @@ export function isValidBirthdate(value: string, today: Date = new Date()): boole
   return date.getUTCFullYear() >= 1900 && date.getTime() <= today.getTime();
 }
 
-export function profileProblem(changes: UpdateProfileRequest): FieldProblem<ProfileField> | null {
+export function parseProfile(changes: Unchecked<UpdateProfileRequest>): Parsed<UpdateProfileRequest, ProfileField> {
   for (const field of REQUIRED_PROFILE_FIELDS) {
-    if (changes[field] !== undefined && !String(changes[field] ?? '').trim()) return problem(field, AccountMessages.requiredField);
+    if (changes[field] !== undefined && !String(changes[field] ?? '').trim()) return invalid(field, AccountMessages.requiredField);
   }
   for (const field of PROFILE_FIELDS) {
     const value = changes[field];
     if (typeof value === 'string' && value.length > INPUT_MAX_LENGTH)
-      return problem(field, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
+      return invalid(field, `Please enter at most ${INPUT_MAX_LENGTH} characters`);
   }
-  if (changes.email !== undefined && !isValidEmail(changes.email ?? '')) return problem('email', AccountMessages.invalidEmail);
-  if (changes.birthdate && !isValidBirthdate(changes.birthdate)) return problem('birthdate', AccountMessages.birthdateInvalid);
-  return null;
+  const { email, first_name, last_name, currentPassword, emailCode, ...optional } = changes;
+  if (email != null && !isValidEmail(email)) return invalid('email', AccountMessages.invalidEmail);
+  if (changes.birthdate && !isValidBirthdate(changes.birthdate)) return invalid('birthdate', AccountMessages.birthdateInvalid);
+  return valid({
+    ...optional,
+    ...(email != null && { email }),
+    ...(first_name != null && { first_name }),
+    ...(last_name != null && { last_name }),
+    ...(currentPassword != null && { currentPassword }),
+    ...(emailCode != null && { emailCode }),
+  });
+}
+
+export function profileProblem(changes: Unchecked<UpdateProfileRequest>): FieldProblem<ProfileField> | null {
+  return problemOf(parseProfile(changes));
 }
 
 /** PUT /api/settingsPasswordUpdate */
@@ -267,21 +302,28 @@ export interface SettingsPasswordUpdateRequest {
   newPassword: string;
 }
 
-/** The profile's change-password form (part 1 §5), in its order; the server repeats all but the match. */
-export function changePasswordProblem(input: {
-  curPassword: string;
-  newPassword: string;
+/** The profile's change-password form; the server sends no `confirmPassword` (the form has matched it). */
+export interface ChangePasswordInput extends SettingsPasswordUpdateRequest {
   confirmPassword?: string;
-}): FieldProblem<'curPassword' | 'newPassword' | 'confirmPassword'> | null {
-  if (!input.curPassword || !input.newPassword)
-    return problem(input.curPassword ? 'newPassword' : 'curPassword', AccountMessages.fillAllFields);
-  if (input.newPassword === input.curPassword) return problem('newPassword', AccountMessages.newPasswordSameAsCurrent);
-  if (input.confirmPassword !== undefined && input.newPassword !== input.confirmPassword)
-    return problem('confirmPassword', AccountMessages.passwordsDoNotLineUp);
-  if (input.newPassword.length < PASSWORD_MIN_LENGTH) return problem('newPassword', AccountMessages.passwordTooShort);
-  if (input.newPassword.length > PASSWORD_MAX_LENGTH) return problem('newPassword', AccountMessages.passwordTooLong);
-  if (!/\d/.test(input.newPassword)) return problem('newPassword', AccountMessages.changeNeedsNumber);
-  if (!/[A-Za-z]/.test(input.newPassword)) return problem('newPassword', AccountMessages.changeNeedsLetter);
-  if (!SPECIAL_CHARACTER_PATTERN.test(input.newPassword)) return problem('newPassword', AccountMessages.changeNeedsSpecial);
-  return null;
+}
+export type ChangePasswordField = keyof ChangePasswordInput;
+
+/** The profile's change-password form (part 1 §5), in its order; the server repeats all but the match. */
+export function parseChangePassword(input: Unchecked<ChangePasswordInput>): Parsed<SettingsPasswordUpdateRequest, ChangePasswordField> {
+  const curPassword = input.curPassword ?? '';
+  const newPassword = input.newPassword ?? '';
+  if (!curPassword || !newPassword) return invalid(curPassword ? 'newPassword' : 'curPassword', AccountMessages.fillAllFields);
+  if (newPassword === curPassword) return invalid('newPassword', AccountMessages.newPasswordSameAsCurrent);
+  if (input.confirmPassword !== undefined && newPassword !== input.confirmPassword)
+    return invalid('confirmPassword', AccountMessages.passwordsDoNotLineUp);
+  if (newPassword.length < PASSWORD_MIN_LENGTH) return invalid('newPassword', AccountMessages.passwordTooShort);
+  if (newPassword.length > PASSWORD_MAX_LENGTH) return invalid('newPassword', AccountMessages.passwordTooLong);
+  if (!/\d/.test(newPassword)) return invalid('newPassword', AccountMessages.changeNeedsNumber);
+  if (!/[A-Za-z]/.test(newPassword)) return invalid('newPassword', AccountMessages.changeNeedsLetter);
+  if (!SPECIAL_CHARACTER_PATTERN.test(newPassword)) return invalid('newPassword', AccountMessages.changeNeedsSpecial);
+  return valid({ curPassword, newPassword });
+}
+
+export function changePasswordProblem(input: Unchecked<ChangePasswordInput>): FieldProblem<ChangePasswordField> | null {
+  return problemOf(parseChangePassword(input));
 }

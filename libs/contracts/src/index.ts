@@ -3,6 +3,7 @@ export * from './polling';
 export * from './debug';
 export * from './routes';
 export * from './fields';
+export * from './parsed';
 export * from './accounts';
 export * from './public-site';
 export * from './insurers';

@@ -1,5 +1,5 @@
 /** Public site (spec part 1 §2, §4, §5, §8, §9): contact form, consent, first-party analytics, site facts. */
-import type { FieldProblem } from './accounts';
+import { invalid, problemOf, valid, type FieldProblem, type Parsed, type Unchecked } from './parsed';
 import { INPUT_MAX_LENGTH, isValidEmail } from './fields';
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 250;
@@ -28,15 +28,22 @@ export interface ContactRequest {
 }
 export type ContactField = keyof ContactRequest;
 
-export function contactProblem(input: ContactRequest): FieldProblem<ContactField> | null {
-  if (!input.email?.trim()) return { field: 'email', message: ContactTexts.emailRequired };
-  if (!isValidEmail(input.email)) return { field: 'email', message: ContactTexts.invalidEmail };
-  if (!input.message?.trim()) return { field: 'message', message: ContactTexts.messageRequired };
-  if (input.message.length > CONTACT_MESSAGE_MAX_LENGTH) return { field: 'message', message: ContactTexts.messageTooLong };
+export function parseContact(input: Unchecked<ContactRequest>): Parsed<ContactRequest, ContactField> {
+  const email = input.email ?? '';
+  const message = input.message ?? '';
+  if (!email.trim()) return invalid('email', ContactTexts.emailRequired);
+  if (!isValidEmail(email)) return invalid('email', ContactTexts.invalidEmail);
+  if (!message.trim()) return invalid('message', ContactTexts.messageRequired);
+  if (message.length > CONTACT_MESSAGE_MAX_LENGTH) return invalid('message', ContactTexts.messageTooLong);
   for (const field of ['name', 'phoneNumber'] as const) {
-    if ((input[field]?.length ?? 0) > INPUT_MAX_LENGTH) return { field, message: ContactTexts.tooLong };
+    if ((input[field]?.length ?? 0) > INPUT_MAX_LENGTH) return invalid(field, ContactTexts.tooLong);
   }
-  return null;
+  const { name, phoneNumber } = input;
+  return valid({ email, message, ...(name != null && { name }), ...(phoneNumber != null && { phoneNumber }) });
+}
+
+export function contactProblem(input: Unchecked<ContactRequest>): FieldProblem<ContactField> | null {
+  return problemOf(parseContact(input));
 }
 
 /** Cookie consent (part 1 §3, §9). */

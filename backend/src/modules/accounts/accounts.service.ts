@@ -2,7 +2,7 @@ import {
   AccountMessages,
   normalizeEmail,
   PROFILE_FIELDS,
-  profileProblem,
+  parseProfile,
   type AccountRecord,
   type MessageResponse,
   type PatientInfoEntry,
@@ -54,12 +54,13 @@ export class AccountsService {
    * A new sign-in e-mail takes two calls: with the current password, a code goes to the new address and the
    * other fields are saved; with that code, the e-mail switches (EmailChangeService).
    */
-  async updateProfile(user: AuthenticatedUser, changes: UpdateProfileRequest): Promise<UpdateProfileResponse> {
+  async updateProfile(user: AuthenticatedUser, body: UpdateProfileRequest): Promise<UpdateProfileResponse> {
     const userId = user.userId;
-    const given = PROFILE_FIELDS.filter((field) => changes[field] !== undefined);
+    const given = PROFILE_FIELDS.filter((field) => body[field] !== undefined);
     if (given.length === 0) throw AccountsError.noChanges();
-    const problem = profileProblem(changes);
-    if (problem) throw AccountsError.rule(problem);
+    const parsed = parseProfile(body);
+    if (!parsed.ok) throw AccountsError.rule(parsed.problem);
+    const changes = parsed.value;
     const current = await this.requireUser(userId);
     const newEmail = changes.email !== undefined && normalizeEmail(changes.email) !== current.email ? normalizeEmail(changes.email) : null;
 
@@ -69,7 +70,7 @@ export class AccountsService {
       if (others.length > 0) await this.dataSource.transaction((manager) => this.save(userId, changes, others, manager));
       return { message: AccountMessages.emailCodeSent, pendingEmail: newEmail };
     }
-    const pending = newEmail ? await this.emailChange.checkCode(userId, newEmail, changes.emailCode ?? '') : null;
+    const pending = newEmail && changes.emailCode ? await this.emailChange.checkCode(userId, newEmail, changes.emailCode) : null;
     await this.dataSource.transaction(async (manager) => {
       await this.save(userId, changes, given, manager);
       if (pending) await this.emailChange.complete(user, pending, manager);
@@ -80,7 +81,7 @@ export class AccountsService {
 
   private async save(userId: string, changes: UpdateProfileRequest, fields: ProfileField[], manager: EntityManager): Promise<void> {
     const value = (field: keyof PatientInfoEntry) =>
-      field === 'email' ? normalizeEmail(changes.email ?? '') : blankToNull(changes[field]);
+      field === 'email' && changes.email ? normalizeEmail(changes.email) : blankToNull(changes[field]);
     const info: PatientInfoColumns = {};
     const mapping: Record<keyof PatientInfoEntry, keyof PatientInfoColumns> = {
       email: 'email',

@@ -1,9 +1,9 @@
 import {
   AccountMessages,
-  changePasswordProblem,
-  loginProblem,
   normalizeEmail,
-  signupProblem,
+  parseChangePassword,
+  parseLogin,
+  parseSignup,
   type LoginRequest,
   type LoginResponse,
   type MessageResponse,
@@ -37,9 +37,10 @@ export class AuthService {
     private readonly insuranceStatus: InsuranceStatus,
   ) {}
 
-  async signup(input: SignupRequest, meta: ClientMeta): Promise<SignupResponse> {
-    const problem = signupProblem(input);
-    if (problem) throw AuthError.rule(problem);
+  async signup(body: Partial<SignupRequest>, meta: ClientMeta): Promise<SignupResponse> {
+    const parsed = parseSignup(body);
+    if (!parsed.ok) throw AuthError.rule(parsed.problem);
+    const input = parsed.value;
     assertNotCommon('password', input.password);
     await this.limiter.consume(RATE_LIMITS.signupPerAddress, addressSubject(meta.ip));
 
@@ -59,9 +60,10 @@ export class AuthService {
    * from elsewhere cannot lock the owner out; and per account across addresses, where a ceiling stops
    * addresses that have already failed on it (a spread-out guesser) but not one that has not.
    */
-  async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
-    const problem = loginProblem(input);
-    if (problem) throw AuthError.rule(problem);
+  async login(body: Partial<LoginRequest>, meta: ClientMeta): Promise<LoginResponse> {
+    const parsed = parseLogin(body);
+    if (!parsed.ok) throw AuthError.rule(parsed.problem);
+    const input = parsed.value;
     const email = normalizeEmail(input.email);
     const address = addressSubject(meta.ip);
     const here = [email, address] as const;
@@ -89,9 +91,10 @@ export class AuthService {
   }
 
   /** Profile password change: the current password proves it is the user; every other session ends. */
-  async changePassword(user: AuthenticatedUser, input: SettingsPasswordUpdateRequest): Promise<MessageResponse> {
-    const problem = changePasswordProblem({ curPassword: input.curPassword ?? '', newPassword: input.newPassword ?? '' });
-    if (problem) throw AuthError.rule(problem);
+  async changePassword(user: AuthenticatedUser, body: Partial<SettingsPasswordUpdateRequest>): Promise<MessageResponse> {
+    const parsed = parseChangePassword({ curPassword: body.curPassword, newPassword: body.newPassword });
+    if (!parsed.ok) throw AuthError.rule(parsed.problem);
+    const input = parsed.value;
     assertNotCommon('newPassword', input.newPassword);
     await this.limiter.consume(RATE_LIMITS.passwordChangePerUser, user.userId);
 

@@ -5,7 +5,7 @@ import {
   normalizeRecoveryCode,
   RECOVERY_CODE_MAX_TRIES,
   RECOVERY_CODE_TTL_MINUTES,
-  resetPasswordProblem,
+  parseResetPassword,
   type MessageResponse,
   type UpdateUserPasswordRequest,
   type VerifyRandomStringResponse,
@@ -124,11 +124,12 @@ export class PasswordRecoveryService {
   }
 
   /** The user is the temp token's, never the body's `email`; every session ends. */
-  async updatePassword(tempToken: string | null, input: UpdateUserPasswordRequest): Promise<MessageResponse> {
+  async updatePassword(tempToken: string | null, input: Partial<UpdateUserPasswordRequest>): Promise<MessageResponse> {
     if (!tempToken) throw AuthError.resetTokenInvalid();
-    const password = input.password ?? '';
-    const problem = resetPasswordProblem({ password, confirmPassword: input.confirmPassword ?? password });
-    if (problem) throw AuthError.rule(problem);
+    // The API's confirmPassword is optional: without one, the password stands for itself.
+    const parsed = parseResetPassword({ password: input.password, confirmPassword: input.confirmPassword ?? input.password });
+    if (!parsed.ok) throw AuthError.rule(parsed.problem);
+    const { password } = parsed.value;
     assertNotCommon('password', password);
     const passwordHash = await this.hasher.hash(password);
 

@@ -1,4 +1,4 @@
-import { ContactTexts, contactProblem, normalizeEmail, type ContactRequest, type MessageResponse } from '@healthlink/contracts';
+import { ContactTexts, normalizeEmail, parseContact, type ContactRequest, type MessageResponse } from '@healthlink/contracts';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { UserDataErasure } from '../../common/erasure';
@@ -30,9 +30,10 @@ export class ContactService implements OnModuleInit {
     this.erasure.register('contact-messages', (subject, manager) => this.repository.deleteFrom(subject.email, manager));
   }
 
-  async submit(input: ContactRequest, ip: string | null): Promise<MessageResponse> {
-    const problem = contactProblem(input);
-    if (problem) throw ContactError.rule(problem);
+  async submit(body: Partial<ContactRequest>, ip: string | null): Promise<MessageResponse> {
+    const parsed = parseContact(body);
+    if (!parsed.ok) throw ContactError.rule(parsed.problem);
+    const input = parsed.value;
     await this.limiter.consume(RATE_LIMITS.contactPerAddress, addressSubject(ip));
     const id = await this.repository.insert({
       name: blankToNull(input.name),

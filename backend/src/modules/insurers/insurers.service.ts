@@ -81,7 +81,7 @@ export class InsurersService {
     return { link: authorizationUrl(this.endpoints(insurer), { state, challenge, subset }) };
   }
 
-  async tokenCallback(userId: string, fetchKey: string, body: TokenCallbackRequest): Promise<{ pollingEventID: string }> {
+  async tokenCallback(userId: string, fetchKey: string, body: Partial<TokenCallbackRequest>): Promise<{ pollingEventID: string }> {
     const insurer = insurerFromFetchKey(fetchKey);
     if (!body.authCode?.trim()) throw InsurersError.validation('authCode', 'authCode is required');
     if (!body.state?.trim()) throw InsurersError.stateInvalid();
@@ -105,7 +105,7 @@ export class InsurersService {
     return { pollingEventID: await this.polling.start(userId, FETCH_KIND, payload, POLL_INTERVAL_MS) };
   }
 
-  async requestInsurer(userId: string, body: InsuranceAddRequest): Promise<MessageResponse> {
+  async requestInsurer(userId: string, body: Partial<InsuranceAddRequest>): Promise<MessageResponse> {
     if (!body.insurerName?.trim()) throw InsurersError.validation('insurerName', 'Please enter the insurer name');
     if (!body.email?.trim()) throw InsurersError.validation('email', 'Please enter your email address');
     if (!isValidEmail(body.email)) throw InsurersError.validation('email', 'Please enter a valid email address');

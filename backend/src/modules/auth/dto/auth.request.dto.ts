@@ -13,39 +13,39 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 // so a missing field reads "Please fill all fields" rather than a validator's wording.
 const MAX = 1000;
 
-export class SignupRequestDto implements SignupRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) firstName!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) lastName!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) password!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) confirmPassword!: string;
+export class SignupRequestDto implements Partial<SignupRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) firstName?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) lastName?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) password?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) confirmPassword?: string;
 }
 
-export class LoginRequestDto implements LoginRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) password!: string;
+export class LoginRequestDto implements Partial<LoginRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) password?: string;
 }
 
-export class VerifyEmailRequestDto implements VerifyEmailRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email!: string;
+export class VerifyEmailRequestDto implements Partial<VerifyEmailRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email?: string;
 }
 
-export class VerifyRandomStringRequestDto implements VerifyRandomStringRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email!: string;
+export class VerifyRandomStringRequestDto implements Partial<VerifyRandomStringRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) email?: string;
   @ApiProperty({ description: 'The e-mailed code; trimmed and upper-cased' })
   @IsOptional()
   @IsString()
   @MaxLength(MAX)
-  randomString!: string;
+  randomString?: string;
 }
 
-export class UpdateUserPasswordRequestDto implements UpdateUserPasswordRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) password!: string;
+export class UpdateUserPasswordRequestDto implements Partial<UpdateUserPasswordRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) password?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX) confirmPassword?: string;
   @ApiPropertyOptional({ description: 'Ignored: the temp token names the user' }) @IsOptional() @IsString() @MaxLength(MAX) email?: string;
 }
 
-export class SettingsPasswordUpdateRequestDto implements SettingsPasswordUpdateRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) curPassword!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) newPassword!: string;
+export class SettingsPasswordUpdateRequestDto implements Partial<SettingsPasswordUpdateRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) curPassword?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(MAX) newPassword?: string;
 }

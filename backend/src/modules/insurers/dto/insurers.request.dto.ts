@@ -2,9 +2,9 @@ import type { CheckTokenRequest, InsuranceAddRequest, TokenCallbackRequest } fro
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 
-export class TokenCallbackRequestDto implements TokenCallbackRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(4096) authCode!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(512) state!: string;
+export class TokenCallbackRequestDto implements Partial<TokenCallbackRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(4096) authCode?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(512) state?: string;
   /** Sent by older clients; ignored: the user is the session's. */
   @ApiPropertyOptional({ deprecated: true }) @IsOptional() userID?: unknown;
 }
@@ -23,7 +23,7 @@ export class CheckTokenRequestDto implements CheckTokenRequest {
   insurers!: string[];
 }
 
-export class InsuranceAddRequestDto implements InsuranceAddRequest {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(100) insurerName!: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(100) email!: string;
+export class InsuranceAddRequestDto implements Partial<InsuranceAddRequest> {
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(100) insurerName?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(100) email?: string;
 }
