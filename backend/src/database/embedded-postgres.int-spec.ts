@@ -103,6 +103,7 @@ describe('embedded PostgreSQL start-up failures', () => {
   let listener: Server | undefined;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'healthlink-pg-fail-'));
+    await chmod(dir, 0o755); // reachable as root, so nothing is made under /var/lib/healthlink
   });
   afterEach(async () => {
     await new Promise((r) => (listener ? listener.close(r) : r(undefined)));

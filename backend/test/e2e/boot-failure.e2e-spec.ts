@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { freePort } from '../utils/ports';
-import { spawnBackend } from '../utils/processes';
+import { spawnBackend, tempDataDir } from '../utils/processes';
 
 jest.setTimeout(90_000);
 
@@ -12,7 +10,7 @@ describe('boot failures (dist/main.js)', () => {
   let dataDir: string;
   let listener: Server | undefined;
   beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'healthlink-boot-'));
+    dataDir = tempDataDir('healthlink-boot-');
   });
   afterEach(async () => {
     await new Promise((r) => (listener ? listener.close(r) : r(undefined)));

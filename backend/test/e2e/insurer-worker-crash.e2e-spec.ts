@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { signUpOver } from '../utils/accounts';
 import { pollUntil } from '../utils/poll';
 import { freePort } from '../utils/ports';
-import { BackendProcess, spawnBackend, waitForHttp, waitForOutput } from '../utils/processes';
+import { BackendProcess, spawnBackend, tempDataDir, waitForHttp, waitForOutput } from '../utils/processes';
 import { answerAuthorizePage, startSandbox, type RunningSandbox } from '../utils/sandbox';
 import { TEST_JWT_SECRET } from '../utils/test-app';
 import { createDatabase, dropDatabase, testDatabaseUrl, uniqueDatabaseName } from '../utils/test-database';
@@ -16,7 +14,7 @@ jest.setTimeout(180_000);
 describe('a worker killed in the middle of an insurer fetch', () => {
   const children: BackendProcess[] = [];
   const dbName = uniqueDatabaseName('healthlink_crash');
-  const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-crash-'));
+  const dataDir = tempDataDir('healthlink-crash-');
   let databaseUrl: string;
   let sandbox: RunningSandbox;
   let apiBase: string;

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pollUntil } from '../utils/poll';
 import { freePort } from '../utils/ports';
-import { BackendProcess, spawnBackend, waitForHttp, waitForOutput } from '../utils/processes';
+import { BackendProcess, spawnBackend, tempDataDir, waitForHttp, waitForOutput } from '../utils/processes';
 import { TEST_JWT_SECRET } from '../utils/test-app';
 import { signUpOver } from '../utils/accounts';
 import { createDatabase, dropDatabase, testDatabaseUrl, uniqueDatabaseName } from '../utils/test-database';
@@ -92,7 +92,7 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
 
 describe('fresh machine: no DATABASE_URL', () => {
   let proc: BackendProcess | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-fresh-'));
+  const dataDir = tempDataDir('healthlink-fresh-');
 
   afterAll(async () => {
     await proc?.stop();

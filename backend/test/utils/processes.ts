@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const DIST_MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
@@ -60,4 +61,15 @@ export async function waitForOutput(proc: BackendProcess, text: string, timeoutM
     if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${proc.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A DATA_DIR for a spawned backend, as a checkout's `.data` is: one the database's OS user can enter when the
+ * tests run as root. A private (0700) temp folder would move the cluster under /var/lib/healthlink, where
+ * removing the temp folder leaves it behind.
+ */
+export function tempDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
 }
