@@ -1,4 +1,5 @@
 import { AccountMessages } from '@healthlink/contracts';
+import { buildAccount } from '../../../test/factories/user.factory';
 import { strictMock } from '../../../test/utils/strict-mock';
 import { AppError } from '../../common/errors';
 import type { InsuranceStatus } from '../../common/ports';
@@ -9,23 +10,8 @@ import type { SessionsService } from './sessions.service';
 import type { UserCredentials } from './user';
 import type { UsersRepository } from './users.repository';
 
-const credentials = (overrides: Partial<UserCredentials> = {}): UserCredentials => ({
-  id: '6f1c1b9e-4a55-4b43-9d3c-2f1d2d7f0a11',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'patient',
-  phoneNumber: null,
-  address1: null,
-  city: null,
-  district: null,
-  state: null,
-  postalCode: null,
-  birthdate: null,
-  gender: null,
-  passwordHash: 'hash',
-  ...overrides,
-});
+const ada = buildAccount({ id: '6f1c1b9e-4a55-4b43-9d3c-2f1d2d7f0a11', email: 'ada@example.com' });
+const credentials = (overrides: Partial<UserCredentials> = {}): UserCredentials => ({ ...ada, passwordHash: 'hash', ...overrides });
 
 describe('AuthService', () => {
   let users: jest.Mocked<UsersRepository>;

@@ -1,6 +1,7 @@
 import { AccountMessages } from '@healthlink/contracts';
 import type { ConfigService } from '@nestjs/config';
 import type { DataSource, EntityManager } from 'typeorm';
+import { buildAccount } from '../../../test/factories/user.factory';
 import { strictMock } from '../../../test/utils/strict-mock';
 import type { Mailer, OutgoingMail } from '../../common/mail';
 import { sha256Hex } from '../../common/crypto';
@@ -14,21 +15,7 @@ import type { SessionsService } from './sessions.service';
 import type { User } from './user';
 import type { UsersRepository } from './users.repository';
 
-const user: User = {
-  id: '0e9d1c4a-6a3f-4a5e-9a57-3b2f3c1d2e10',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'patient',
-  phoneNumber: null,
-  address1: null,
-  city: null,
-  district: null,
-  state: null,
-  postalCode: null,
-  birthdate: null,
-  gender: null,
-};
+const user: User = buildAccount({ id: '0e9d1c4a-6a3f-4a5e-9a57-3b2f3c1d2e10', email: 'ada@example.com' });
 
 describe('PasswordRecoveryService', () => {
   let users: jest.Mocked<UsersRepository>;
