@@ -17,6 +17,13 @@ const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? unde
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
 
+/** An optional TCP port; an empty value means unset. */
+function OptionalPort(): PropertyDecorator {
+  const stack = [Transform(emptyToUndefined), IsOptional(), Transform(toInt), IsInt(), Min(1), Max(65535)];
+  // Decorators written above a property apply bottom-up.
+  return (target, key) => stack.reverse().forEach((decorate) => decorate(target, key));
+}
+
 /** Every environment variable the backend reads, validated once at boot. */
 export class EnvironmentVariables {
   @IsIn(NODE_ENVS)
@@ -134,21 +141,11 @@ export class EnvironmentVariables {
   SMTP_HOST = '127.0.0.1';
 
   /** Default: SANDBOX_SMTP_PORT, else 2525 (the sandbox's SMTP server moves with it). */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @OptionalPort()
   SMTP_PORT?: number;
 
   /** The partner sandbox's SMTP server (the sandbox reads it too). */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @OptionalPort()
   SANDBOX_SMTP_PORT?: number;
 
   @IsIn(['true', 'false'])
@@ -219,12 +216,7 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'SANDBOX_PUBLIC_URL must be an origin such as http://localhost:4100' })
   SANDBOX_PUBLIC_URL?: string;
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @OptionalPort()
   SANDBOX_PORT?: number;
 
   /** 32 bytes, base64: encrypts insurer tokens at rest. Generated into DATA_DIR/secrets.json when unset. */
