@@ -192,3 +192,27 @@ export const InsurerTexts = {
   errorGatheringData: 'Error Gathering Data',
   fetchFailed: 'We could not get your data from this insurer right now. Please try again later.',
 } as const;
+
+/** What a link is doing: `relink_required` when the insurer refused its refresh token (the member links again). */
+export type InsurerLinkStatus = 'active' | 'relink_required';
+
+/** One linked insurer of GET /api/insurerDataFetch/links (the dashboard's "Last updated", the profile's list). */
+export interface InsurerLinkSummary {
+  insurer: InsurerKey;
+  name: string;
+  status: InsurerLinkStatus;
+  /** ISO 8601 */
+  linkedAt: string;
+  /** When its data was last fetched completely (ISO 8601); null before the first fetch ends. */
+  lastSyncedAt: string | null;
+}
+
+/** GET /api/insurerDataFetch/links */
+export interface InsurerLinksResponse {
+  links: InsurerLinkSummary[];
+}
+
+/** DELETE /api/insurerDataFetch/links/{insurer}: the grant is revoked at the insurer and its data deleted. */
+export interface UnlinkInsurerResponse {
+  message: string;
+}

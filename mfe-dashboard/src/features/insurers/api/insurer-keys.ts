@@ -2,5 +2,6 @@
 export const insurerKeys = {
   all: ['insurers'] as const,
   linked: () => [...insurerKeys.all, 'linked'] as const,
+  links: () => [...insurerKeys.all, 'links'] as const,
   pollingEvent: (id: string) => [...insurerKeys.all, 'pollingEvent', id] as const,
 };
