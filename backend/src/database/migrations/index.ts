@@ -6,6 +6,7 @@ import { CreateInsurersAndHealthData1764100000000 } from './1764100000000-create
 import { CompressRawFhirWithLz41764200000000 } from './1764200000000-compress-raw-fhir-with-lz4';
 import { AttachReferralsAndPseudonymousRateLimits1764300000300 } from './1764300000300-attach-referrals-and-pseudonymous-rate-limits';
 import { CreateEmailChanges1764400000000 } from './1764400000000-create-email-changes';
+import { TrackInsurerLinkSync1764500000000 } from './1764500000000-track-insurer-link-sync';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CompressRawFhirWithLz41764200000000,
   AttachReferralsAndPseudonymousRateLimits1764300000300,
   CreateEmailChanges1764400000000,
+  TrackInsurerLinkSync1764500000000,
 ];
