@@ -5,6 +5,6 @@ import type { SandboxPartner } from './partner';
 
 // Partners are added here as the product grows (coupon service, broker CRM, AI, trials).
 export function createPartners(config: SandboxConfig): SandboxPartner[] {
-  const insurers = createInsurersPartner();
+  const insurers = createInsurersPartner({ fhirOrigins: config.fhirOrigins });
   return [createMailPartner(config.smtpPort, config.host), insurers, insurers.blueButtonPaths];
 }

@@ -10,21 +10,41 @@ export interface AuthorizeParams {
   scope: string;
   code_challenge: string;
   code_challenge_method: string;
+  /** SMART App Launch: the FHIR base the request is for ('' when not sent). */
+  aud: string;
+  /** OpenID Connect: echoed in the ID token ('' when not sent). */
+  nonce: string;
 }
 
 export interface AuthorizeFormState {
   member?: string;
   username?: string;
-  error?: { field: 'member' | 'username' | 'password'; message: string };
+  /** The record types the member left ticked (undefined: the page is new and all are ticked). */
+  shared?: string[];
+  error?: { field: 'member' | 'username' | 'password' | 'share'; message: string };
 }
 
-const SCOPE_TEXT: Record<string, string> = {
-  openid: 'Who you are (your member identity)',
-  fhirUser: 'Who you are (your member identity)',
-  'launch/patient': 'Which member record you chose',
-  offline_access: 'Keep access when you are not signed in (until you revoke it)',
-  'patient/*.read': 'All your health plan records, read only: claims, coverage, conditions, visits, prescriptions',
-  'patient/*.rs': 'All your health plan records, read only: claims, coverage, conditions, visits, prescriptions',
+const CONTEXT_TEXT: Record<string, string> = {
+  openid: 'Know who you are (your member identity)',
+  fhirUser: 'Know who you are (your member identity)',
+  'launch/patient': 'Know which member record you chose',
+  offline_access: 'Keep access when you are not signed in, until you revoke it',
+};
+
+/** What each record type is, in the member's words; the FHIR name follows for the curious. */
+const TYPE_TEXT: Record<string, [string, string]> = {
+  Patient: ['Your member profile', 'Name, date of birth, address and member ID'],
+  ExplanationOfBenefit: ['Claims', 'What was billed, what your plan paid and what you owed'],
+  Coverage: ['Coverage', 'Your plans and their dates'],
+  Condition: ['Conditions', 'Diagnoses on your record'],
+  Encounter: ['Visits', 'Doctor and hospital visits'],
+  MedicationRequest: ['Prescriptions', 'Medicines prescribed to you'],
+  Organization: ['Organizations', 'Insurers, pharmacies and hospitals named in your records'],
+  Practitioner: ['Clinicians', 'Doctors and other clinicians named in your records'],
+  PractitionerRole: ['Clinician roles', 'Where and as what those clinicians work'],
+  Location: ['Places of care', 'Addresses of the places you were seen'],
+  Medication: ['Medicines', 'Details of the medicines in your records'],
+  RelatedPerson: ['Related people', 'People named on your record, such as a policy holder'],
 };
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;background:#f4f5f7}
@@ -66,9 +86,11 @@ export function renderAuthorizePage(o: {
   action: string;
   params: AuthorizeParams;
   members: MemberRecord[];
+  /** The record types the request asks for, one checkbox each. */
+  choices: readonly string[];
   state: AuthorizeFormState;
 }): string {
-  const { params, members, state } = o;
+  const { params, members, state, choices } = o;
   const selected = state.member ?? members[0]?.username;
   const err = state.error;
   const errorId = (field: string) => (err?.field === field ? `${field}-error` : '');
@@ -79,14 +101,33 @@ export function renderAuthorizePage(o: {
   const hidden = (Object.keys(params) as (keyof AuthorizeParams)[])
     .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params[k])}">`)
     .join('');
-  const scopes = [
+  const fieldError = (field: string) =>
+    err?.field === field ? `<span class="field-error" id="${field}-error">${escapeHtml(err.message)}</span>` : '';
+  const asks = [
+    ...(choices.length ? ['Read the records you choose below, without changing them'] : []),
     ...new Set(
       params.scope
         .split(' ')
-        .filter(Boolean)
-        .map((s) => SCOPE_TEXT[s] ?? s),
+        .map((s) => CONTEXT_TEXT[s])
+        .filter((s): s is string => s !== undefined),
     ),
   ];
+  const shareItems = choices
+    .map((type, i) => {
+      const id = `share-${i}`;
+      const [title, detail] = TYPE_TEXT[type] ?? [type, 'Records of this kind'];
+      const checked = state.shared === undefined || state.shared.includes(type);
+      return (
+        `<div class="member"><input type="checkbox" name="share" id="${id}" value="${escapeHtml(type)}"${checked ? ' checked' : ''}>` +
+        `<label for="${id}"><strong>${escapeHtml(title)}</strong> <span class="meta">${escapeHtml(detail)} (<code>${escapeHtml(type)}</code>)</span></label></div>`
+      );
+    })
+    .join('');
+  const shareSection = choices.length
+    ? `<h2>What to share</h2><fieldset${describedBy('share-hint', errorId('share'))}><legend>Records HealthLink may read</legend>` +
+      `<p class="hint" id="share-hint">All are ticked. Untick any kind of record you do not want to share; HealthLink can read only what stays ticked.</p>` +
+      `${shareItems}</fieldset>${fieldError('share')}`
+    : '';
   const returnTo = new URL(params.redirect_uri).origin;
   const memberItems = members
     .map((m, i) => {
@@ -98,13 +139,11 @@ export function renderAuthorizePage(o: {
       );
     })
     .join('');
-  const fieldError = (field: string) =>
-    err?.field === field ? `<span class="field-error" id="${field}-error">${escapeHtml(err.message)}</span>` : '';
   const body =
     `<p class="notice"><strong>Sandbox.</strong> This page stands in for ${escapeHtml(o.insurerName)}'s sign-in. The members are synthetic; any password works.</p>` +
     `<h1>Sign in to ${escapeHtml(o.insurerName)}</h1>` +
     (err ? `<p class="error" role="alert" id="form-error">${escapeHtml(err.message)}</p>` : '') +
-    `<p><strong>HealthLink</strong> (<code>${escapeHtml(params.client_id)}</code>) asks to read:</p><ul>${scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>` +
+    `<p><strong>HealthLink</strong> (<code>${escapeHtml(params.client_id)}</code>) asks to:</p><ul>${asks.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>` +
     `<p>After you decide, you return to <code>${escapeHtml(returnTo)}</code>.</p>` +
     `<form method="post" action="${escapeHtml(o.action)}">${hidden}` +
     `<fieldset${describedBy('member-hint', errorId('member'))}><legend>Choose a synthetic member</legend><p class="hint" id="member-hint">Each member's username is shown after the name.</p>${memberItems}</fieldset>${fieldError('member')}` +
@@ -115,6 +154,7 @@ export function renderAuthorizePage(o: {
     `<div class="field"><label for="password">Password</label><span class="hint" id="password-hint">Any password that is not empty.</span>` +
     `<input type="password" id="password" name="password" autocomplete="current-password" required` +
     `${describedBy('password-hint', errorId('password'))}${err?.field === 'password' ? ' aria-invalid="true" autofocus' : ''}>${fieldError('password')}</div>` +
+    shareSection +
     `<div class="actions"><button type="submit" class="approve" name="decision" value="approve">Approve</button>` +
     `<button type="submit" class="deny" name="decision" value="deny" formnovalidate>Deny</button></div></form>`;
   return page(`Sign in to ${o.insurerName} (sandbox)`, body);

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox } from '../server';
 import { BLUE_BUTTON_PAGE_SIZE, createInsurersPartner } from './insurers.partner';
-import { authorizeParams, basicAuth, FORM, HOST, pkcePair, redirectUriFor } from './test-support';
+import { AUTHORIZE_HEADERS, authorizeParams, basicAuth, consentBody, FORM, HOST, pkcePair, redirectUriFor } from './test-support';
+
+/** Blue Button's FHIR base as the /v2 paths publish it (the real server does not ask for `aud`). */
+const BB_AUD = `http://${HOST}/v2/fhir/`;
 
 /** Blue Button 2.0 on its own paths: as strict about trailing slashes and paging as the real server. */
 describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => {
@@ -25,13 +28,12 @@ describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => 
     const res = await app.inject({
       method: 'POST',
       url: '/v2/o/authorize/',
-      headers: { ...FORM, host: HOST },
-      payload: new URLSearchParams({
-        ...authorizeParams('blueButton', challenge),
+      headers: AUTHORIZE_HEADERS,
+      payload: consentBody(authorizeParams('blueButton', challenge, { aud: BB_AUD }), {
         member: 'member-large',
         password: 'x',
         decision: 'approve',
-      }).toString(),
+      }),
     });
     expect(res.statusCode).toBe(302);
     return new URL(res.headers.location as string);
@@ -51,11 +53,11 @@ describe('insurers partner: Blue Button paths (/v2/o/..., /v2/fhir/...)', () => 
   }
 
   it('serves the authorize page only on /v2/o/authorize/ (without the slash: 301 to it, query kept), posting back to it', async () => {
-    const query = new URLSearchParams(authorizeParams('blueButton', pkcePair().challenge)).toString();
-    const page = await app.inject({ method: 'GET', url: `/v2/o/authorize/?${query}` });
+    const query = new URLSearchParams(authorizeParams('blueButton', pkcePair().challenge, { aud: BB_AUD })).toString();
+    const page = await app.inject({ method: 'GET', url: `/v2/o/authorize/?${query}`, headers: { host: HOST } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post" action="/v2/o/authorize/">');
-    const bare = await app.inject({ method: 'GET', url: `/v2/o/authorize?${query}` });
+    const bare = await app.inject({ method: 'GET', url: `/v2/o/authorize?${query}`, headers: { host: HOST } });
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe(`/v2/o/authorize/?${query}`);
   });
@@ -169,13 +171,8 @@ describe('insurers partner: token revocation (RFC 7009) at /insurers/{key}/revok
     const approved = await app.inject({
       method: 'POST',
       url: `/insurers/${key}/authorize`,
-      headers: FORM,
-      payload: new URLSearchParams({
-        ...authorizeParams(key, challenge),
-        member: 'member-small',
-        password: 'x',
-        decision: 'approve',
-      }).toString(),
+      headers: AUTHORIZE_HEADERS,
+      payload: consentBody(authorizeParams(key, challenge), { member: 'member-small', password: 'x', decision: 'approve' }),
     });
     const code = new URL(approved.headers.location as string).searchParams.get('code') as string;
     const res = await post(

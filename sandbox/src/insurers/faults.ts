@@ -1,9 +1,9 @@
 import { isInsurerKey, type InsurerKey } from './insurer-catalogue';
 
-export const FAULT_KINDS = ['status500', 'timeout', 'malformedBundle', 'slow'] as const;
+export const FAULT_KINDS = ['status500', 'status404', 'timeout', 'malformedBundle', 'slow'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** What a fault can target besides FHIR resource types: the capability statement and the token endpoint. */
+/** What a fault can target besides FHIR resource types: the capability statement, SMART discovery and the token endpoint. */
 export const FAULT_RESOURCES = [
   'Patient',
   'ExplanationOfBenefit',
@@ -14,8 +14,11 @@ export const FAULT_RESOURCES = [
   'Organization',
   'Practitioner',
   'metadata',
+  'smart-configuration',
   'token',
 ] as const;
+/** Targets a fault without a resource leaves alone: they are hit only when named. */
+const NAMED_ONLY: ReadonlySet<string> = new Set(['token', 'smart-configuration']);
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_SLOW_MS = 3_000;
@@ -87,11 +90,12 @@ export class FaultRegistry {
 
   /**
    * The fault for a request to `insurer` for `resource`, counting it as used. A fault without a
-   * resource matches every FHIR request (not the token endpoint, which is only hit when named).
+   * resource matches every FHIR request (not the token endpoint or SMART discovery, which are only hit when named).
    */
   take(insurer: InsurerKey, resource: string): Fault | undefined {
     const fault = this.faults.find(
-      (f) => (f.insurer === null || f.insurer === insurer) && (f.resource === resource || (f.resource === null && resource !== 'token')),
+      (f) =>
+        (f.insurer === null || f.insurer === insurer) && (f.resource === resource || (f.resource === null && !NAMED_ONLY.has(resource))),
     );
     if (!fault) return undefined;
     if (fault.remaining !== null) {

@@ -67,6 +67,7 @@ export function capabilityStatement(o: {
   fhirBase: string;
   authorizeUrl: string;
   tokenUrl: string;
+  revokeUrl: string;
   types: readonly string[];
 }): FhirResource {
   const searchParams: Record<string, string[]> = {
@@ -95,6 +96,7 @@ export function capabilityStatement(o: {
               extension: [
                 { url: 'authorize', valueUri: o.authorizeUrl },
                 { url: 'token', valueUri: o.tokenUrl },
+                { url: 'revoke', valueUri: o.revokeUrl },
               ],
             },
           ],
@@ -103,9 +105,9 @@ export function capabilityStatement(o: {
         resource: o.types.map((type) => ({
           type,
           interaction: [{ code: 'read' }, { code: 'search-type' }],
-          searchParam: [...(searchParams[type] ?? ['patient']), '_count'].map((name) => ({
+          searchParam: [...(searchParams[type] ?? ['patient']), '_count', '_lastUpdated'].map((name) => ({
             name,
-            type: name === '_count' ? 'number' : name === '_id' ? 'token' : 'reference',
+            type: name === '_count' ? 'number' : name === '_id' ? 'token' : name === '_lastUpdated' ? 'date' : 'reference',
           })),
         })),
       },

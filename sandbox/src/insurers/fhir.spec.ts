@@ -35,9 +35,9 @@ describe('insurers partner: FHIR R4 endpoints', () => {
   }
 
   it.each([
-    ['uhc', 'member-large', 'ExplanationOfBenefit', 50, '_offset'],
-    ['uhc', 'member-large', 'MedicationRequest', undefined, '_offset'],
-    ['uhc', 'member-typical', 'Encounter', 7, '_offset'],
+    ['uhcSandbox', 'member-large', 'ExplanationOfBenefit', 50, '_offset'],
+    ['uhcSandbox', 'member-large', 'MedicationRequest', undefined, '_offset'],
+    ['uhcSandbox', 'member-typical', 'Encounter', 7, '_offset'],
     ['aetna', 'inferno-uscore-355', 'Condition', 10, '_offset'],
     ['blueButton', 'BBUser00001', 'ExplanationOfBenefit', 10, 'startIndex'],
     ['blueButtonSandbox', 'member-large', 'ExplanationOfBenefit', 50, 'startIndex'],
@@ -78,13 +78,24 @@ describe('insurers partner: FHIR R4 endpoints', () => {
     expect(rx.total).toBeGreaterThanOrEqual(150);
   });
 
-  it('caps _count at 50, defaults to 10, and rejects a malformed one', async () => {
+  it('pages uhc 5 at a time whatever _count asks, and its next links still reach every claim once', async () => {
     const { access_token, patient } = await linkMember(sb.app, 'uhc', 'member-large');
-    const big = (await fhirGet(sb.app, `/insurers/uhc/fhir/ExplanationOfBenefit?patient=${patient}&_count=500`, access_token)).json();
+    const pages = await allPages(`/insurers/uhc/fhir/ExplanationOfBenefit?patient=${patient}&_count=50`, access_token);
+    const total = pages[0]?.total as number;
+    expect(total).toBeGreaterThan(5);
+    expect(pages).toHaveLength(Math.ceil(total / 5));
+    for (const page of pages) expect((page.entry ?? []).length).toBeLessThanOrEqual(5);
+    expect(new Set(pages.flatMap((p) => (p.entry ?? []).map((e) => e.resource.id))).size).toBe(total);
+  });
+
+  it('caps _count at 50, defaults to 10, and rejects a malformed one', async () => {
+    const { access_token, patient } = await linkMember(sb.app, 'uhcSandbox', 'member-large');
+    const eobs = `/insurers/uhcSandbox/fhir/ExplanationOfBenefit?patient=${patient}`;
+    const big = (await fhirGet(sb.app, `${eobs}&_count=500`, access_token)).json();
     expect(big.entry).toHaveLength(50);
-    const dflt = (await fhirGet(sb.app, `/insurers/uhc/fhir/ExplanationOfBenefit?patient=${patient}`, access_token)).json();
+    const dflt = (await fhirGet(sb.app, eobs, access_token)).json();
     expect(dflt.entry).toHaveLength(10);
-    const bad = await fhirGet(sb.app, `/insurers/uhc/fhir/ExplanationOfBenefit?patient=${patient}&_count=ten`, access_token);
+    const bad = await fhirGet(sb.app, `${eobs}&_count=ten`, access_token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'invalid' }] });
   });

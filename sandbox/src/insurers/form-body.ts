@@ -10,6 +10,10 @@ export class FormBody {
     return this.params.get(name) ?? undefined;
   }
 
+  getAll(name: string): string[] {
+    return this.params.getAll(name);
+  }
+
   has(name: string): boolean {
     return this.params.has(name);
   }

@@ -1,3 +1,5 @@
+import type { ScopeVersion } from './smart-scopes';
+
 /**
  * The insurers the sandbox stands in for. Keys match the product's insurer keys (libs/contracts); the
  * sandbox keeps its own list because it plays the insurers' side and must not move when the product does.
@@ -28,10 +30,12 @@ export interface InsurerProfile {
   name: string;
   /** Blue Button serves the CMS samples and writes CMS claim types; the others serve CARIN and Inferno examples. */
   flavour: 'blueButton' | 'carin';
-  /** Whether a refresh answers with a new refresh token (and retires the old one), as Blue Button 2.0 does. */
-  rotatesRefreshTokens: boolean;
+  /** SMART scope syntax the insurer takes: v1 `patient/X.read`, or v2 `patient/X.rs` only. */
+  scopeVersion: ScopeVersion;
   /** The paging parameter in `Bundle.link` URLs: Blue Button 2.0 uses `startIndex`. */
   pageParam: 'startIndex' | '_offset';
+  /** Search pages never hold more than this for the insurer, whatever `_count` asks. */
+  maxPageSize: number;
 }
 
 const NAMES: Record<InsurerKey, string> = {
@@ -52,7 +56,13 @@ const NAMES: Record<InsurerKey, string> = {
   cignaSandbox: 'Cigna Sandbox',
 };
 
-const ROTATING: ReadonlySet<InsurerKey> = new Set(['blueButton', 'blueButtonSandbox', 'cigna', 'cignaSandbox', 'humana']);
+// One insurer takes SMART v2 scopes only, so that a client's v2 path is exercised; the others take v1 ones.
+const SMART_V2_ONLY: ReadonlySet<InsurerKey> = new Set(['humana']);
+
+// One insurer of the default layout pages 5 at a time whatever `_count` asks, as Blue Button and many real servers
+// do, so that a client which pages by `next` links (never by its own `_count`) is exercised there too.
+const SMALL_PAGES: ReadonlySet<InsurerKey> = new Set(['uhc']);
+export const SMALL_PAGE_SIZE = 5;
 
 export function insurerProfile(key: InsurerKey): InsurerProfile {
   const blueButton = key === 'blueButton' || key === 'blueButtonSandbox';
@@ -60,8 +70,9 @@ export function insurerProfile(key: InsurerKey): InsurerProfile {
     key,
     name: NAMES[key],
     flavour: blueButton ? 'blueButton' : 'carin',
-    rotatesRefreshTokens: ROTATING.has(key),
+    scopeVersion: SMART_V2_ONLY.has(key) ? 'v2' : 'v1',
     pageParam: blueButton ? 'startIndex' : '_offset',
+    maxPageSize: SMALL_PAGES.has(key) ? SMALL_PAGE_SIZE : Number.POSITIVE_INFINITY,
   };
 }
 

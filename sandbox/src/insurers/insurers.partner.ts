@@ -16,15 +16,25 @@ import {
 import { isPatientSearchType, PATIENT_SEARCH_TYPES } from './fhir-types';
 import { FormBody, registerFormParser } from './form-body';
 import { clientIdFor, clientSecretFor, INSURER_KEYS, insurerProfile, isInsurerKey, type InsurerKey } from './insurer-catalogue';
+import { parseLastUpdated } from './last-updated';
 import { MemberDirectory } from './member-directory';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, OAuthStore, type TokenResult } from './oauth-store';
+import {
+  allows,
+  consentChoices,
+  defaultScope,
+  grantedScope,
+  parseScopes,
+  scopesSupported,
+  type Permission,
+  type ResourceScope,
+} from './smart-scopes';
 
 export const INSURERS_PREFIX = '/insurers';
 /** Blue Button 2.0's own paths (`/v2/o/token/`, `/v2/fhir/...`), served for the `blueButton` insurer. */
 export const BLUE_BUTTON_PREFIX = '/v2';
 /** Blue Button pages EOBs (and every search here) this many at a time, whatever `_count` asks. */
 export const BLUE_BUTTON_PAGE_SIZE = 5;
-export const DEFAULT_SCOPE = 'openid patient/*.read launch/patient offline_access';
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const MAX_TTL_SECONDS = 86_400;
 
@@ -32,6 +42,11 @@ export interface InsurersPartnerOptions {
   /** Clock for codes and tokens (tests move it forward). */
   now?: () => number;
   dataDir?: string;
+  /**
+   * Other origins this sandbox is reached by (e.g. `http://sandbox:4100` inside docker compose while browsers use
+   * `http://localhost:4100`): an `aud` naming the FHIR base on any of them is accepted, besides the request's own.
+   */
+  fhirOrigins?: readonly string[];
 }
 
 export type InsurersPartner = SandboxPartner & {
@@ -50,6 +65,13 @@ interface Outcome {
 }
 
 type KeyParams = { Params: { key: string } };
+type MemberParams = { Params: { key: string; username: string } };
+
+/** Who an access token speaks for, and what the member granted it. */
+interface Access {
+  patientId: string;
+  scope: string;
+}
 
 const fhirOutcome = (status: number, code: IssueCode, diagnostics: string): Outcome => ({
   status,
@@ -74,8 +96,41 @@ function checkRedirectUri(value: string | undefined): string | undefined {
   return undefined;
 }
 
-/** RFC 6749 §4.1.1 with RFC 7636: anything wrong here gets an error page, never a redirect. */
-function validateAuthorize(key: InsurerKey, source: FormBody): { ok: true; params: AuthorizeParams } | { ok: false; message: string } {
+type AuthorizeCheck =
+  | { ok: true; params: AuthorizeParams; asked: string[]; resources: Map<string, ResourceScope> }
+  /** Shown on the insurer's page: the client or the redirect URI cannot be trusted, or the request is malformed. */
+  | { ok: false; message: string }
+  /** RFC 6749 §4.1.2.1: sent back to the (validated) redirect URI. */
+  | { ok: false; redirect: { error: 'invalid_request' | 'invalid_scope'; error_description: string } };
+
+/**
+ * SMART App Launch: `aud` names the FHIR server the token is for. It must be the FHIR base as this insurer
+ * publishes it, on the origin the request came to (or another the sandbox is known by), with or without one
+ * trailing slash; no query, fragment or credentials.
+ */
+function audMatches(aud: string, published: string, origins: readonly string[]): boolean {
+  const m = /^(https?:\/\/[^/?#@]+)(\/[^?#]*)$/i.exec(aud);
+  if (!m) return false;
+  let origin: string;
+  try {
+    origin = new URL(m[1] as string).origin;
+  } catch {
+    return false;
+  }
+  const base = new URL(published);
+  const known = [base.origin, ...origins];
+  return known.includes(origin) && (m[2] === base.pathname || m[2] === `${base.pathname}/`);
+}
+
+/**
+ * RFC 6749 §4.1.1 with RFC 7636 and SMART App Launch 2. A bad client, redirect URI, state or PKCE gets an error
+ * page and never a redirect; once those are sound, a bad `aud` or `scope` goes back to the client (§4.1.2.1).
+ */
+function validateAuthorize(
+  key: InsurerKey,
+  source: FormBody,
+  aud: { published: string; required: boolean; origins: readonly string[] },
+): AuthorizeCheck {
   const names: (keyof AuthorizeParams)[] = [
     'response_type',
     'client_id',
@@ -84,6 +139,8 @@ function validateAuthorize(key: InsurerKey, source: FormBody): { ok: true; param
     'scope',
     'code_challenge',
     'code_challenge_method',
+    'aud',
+    'nonce',
   ];
   const repeated = source.repeated().filter((n) => (names as string[]).includes(n));
   if (repeated.length) return { ok: false, message: `These parameters were sent more than once: ${repeated.join(', ')}.` };
@@ -101,8 +158,19 @@ function validateAuthorize(key: InsurerKey, source: FormBody): { ok: true; param
     return { ok: false, message: 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).' };
   }
   const params = Object.fromEntries(names.map((n) => [n, source.get(n) ?? ''])) as unknown as AuthorizeParams;
-  params.scope = params.scope.trim() || DEFAULT_SCOPE;
-  return { ok: true, params };
+  if (!params.aud && aud.required) {
+    const description = `aud is missing: name this insurer's FHIR base URL (${aud.published}) as the audience`;
+    return { ok: false, redirect: { error: 'invalid_request', error_description: description } };
+  }
+  if (params.aud && !audMatches(params.aud, aud.published, aud.origins)) {
+    const description = `aud "${params.aud}" is not this insurer's FHIR base URL (${aud.published})`;
+    return { ok: false, redirect: { error: 'invalid_request', error_description: description } };
+  }
+  const { scopeVersion } = insurerProfile(key);
+  params.scope = params.scope.trim() || defaultScope(scopeVersion);
+  const parsed = parseScopes(params.scope, scopeVersion);
+  if (!parsed.ok) return { ok: false, redirect: { error: parsed.error, error_description: parsed.description } };
+  return { ok: true, params, asked: parsed.tokens, resources: parsed.resources };
 }
 
 function redirectTo(redirectUri: string, values: Record<string, string>): string {
@@ -160,6 +228,8 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
   const store = new OAuthStore(options.now);
   const faults = new FaultRegistry();
   const directory = new MemberDirectory(options.dataDir);
+  const now = options.now ?? Date.now;
+  const fhirOrigins = (options.fhirOrigins ?? []).map((o) => new URL(o).origin);
   const held = new Set<() => void>();
 
   /** Waits `ms`, or less if the server starts closing: a held request must not keep it open. */
@@ -184,16 +254,14 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     flavour: 'fhir' | 'oauth',
     produce: () => Outcome,
   ): Promise<FastifyReply> {
+    const oauthError = (status: number) => (status === 500 ? 'server_error' : status === 404 ? 'not_found' : 'temporarily_unavailable');
     const failure = (status: number, code: IssueCode, text: string): Outcome =>
       flavour === 'fhir'
         ? fhirOutcome(status, code, text)
-        : {
-            status,
-            body: { error: status === 500 ? 'server_error' : 'temporarily_unavailable', error_description: text },
-            contentType: 'application/json; charset=utf-8',
-          };
+        : { status, body: { error: oauthError(status), error_description: text }, contentType: 'application/json; charset=utf-8' };
     let out: Outcome | undefined;
     if (fault?.kind === 'status500') out = failure(500, 'exception', 'Injected fault: internal server error');
+    else if (fault?.kind === 'status404') out = failure(404, 'not-found', 'Injected fault: not found');
     else if (fault?.kind === 'timeout' || fault?.kind === 'slow') {
       const waited = await hold(fault.delayMs);
       if (waited === 'closed') out = failure(503, 'transient', 'The server is shutting down');
@@ -214,12 +282,12 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
   function authenticate(
     req: FastifyRequest,
     key: InsurerKey,
-  ): { ok: true; patientId: string } | { ok: false; code: IssueCode; message: string; challenge: string } {
+  ): { ok: true; access: Access } | { ok: false; code: IssueCode; message: string; challenge: string } {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     const realm = `Bearer realm="${key}"`;
     if (!m) return { ok: false, code: 'login', message: 'A bearer access token is required', challenge: realm };
     const check = store.checkAccess(key, m[1] as string);
-    if (check.ok) return { ok: true, patientId: check.grant.patientId };
+    if (check.ok) return { ok: true, access: { patientId: check.grant.patientId, scope: check.grant.scope } };
     const message = check.reason === 'expired' ? 'The access token has expired' : 'The access token is not valid for this insurer';
     return {
       ok: false,
@@ -229,8 +297,18 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     };
   }
 
-  function searchType(req: FastifyRequest, key: InsurerKey, type: string, patientId: string, layout: Layout): Outcome {
+  /** As real SMART servers do: an interaction outside the granted scope is 403 with an OperationOutcome. */
+  function outsideScope(key: InsurerKey, access: Access, type: string, interaction: Permission): Outcome | undefined {
+    if (allows(access.scope, insurerProfile(key).scopeVersion, type, interaction)) return undefined;
+    const what = interaction === 's' ? 'search' : 'read';
+    return fhirOutcome(403, 'forbidden', `The access token's scope does not allow ${what} of ${type}: the member did not share it`);
+  }
+
+  function searchType(req: FastifyRequest, key: InsurerKey, type: string, access: Access, layout: Layout): Outcome {
     if (!isPatientSearchType(type)) return fhirOutcome(404, 'not-supported', `Search on ${type} is not supported`);
+    const denied = outsideScope(key, access, type, 's');
+    if (denied) return denied;
+    const { patientId } = access;
     const query = queryOf(req);
     const pageParam = insurerProfile(key).pageParam;
     const number = (name: string, fallback: number): number | string => {
@@ -249,8 +327,9 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       .map(referenceId);
     const other = asked.find((id) => id !== patientId);
     if (other !== undefined) return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${other}`);
-    const member = directory.byPatientId(key, patientId);
-    const matches = member?.byType.get(type) ?? [];
+    const lastUpdated = parseLastUpdated(query.getAll('_lastUpdated'));
+    if (!lastUpdated.ok) return fhirOutcome(400, 'invalid', lastUpdated.message);
+    const matches = directory.resourcesOf(key, patientId, type).filter((r) => lastUpdated.matches(r));
     return fhirOk(
       searchBundle({
         fhirBase: layout.fhirBase(req, key),
@@ -259,12 +338,15 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
         pageParam,
         matches,
         offset,
-        count: Math.min(count, layout.maxPageSize),
+        count: Math.min(count, layout.maxPageSize, insurerProfile(key).maxPageSize),
       }),
     );
   }
 
-  function readResource(key: InsurerKey, type: string, id: string, patientId: string): Outcome {
+  function readResource(key: InsurerKey, type: string, id: string, access: Access): Outcome {
+    const { patientId } = access;
+    const denied = outsideScope(key, access, type, 'r');
+    if (denied) return denied;
     if (type === 'Patient' && id !== patientId)
       return fhirOutcome(403, 'forbidden', `The access token does not grant access to Patient/${id}`);
     const found = directory.find(key, type, id);
@@ -280,8 +362,10 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     state: AuthorizeFormState,
     status: number,
     action: string,
+    choices: readonly string[],
   ): FastifyReply {
-    const html = renderAuthorizePage({ insurerName: insurerProfile(key).name, action, params, members: directory.list(key), state });
+    const members = directory.list(key).map((m) => ({ ...m, counts: directory.countsOf(key, m) }));
+    const html = renderAuthorizePage({ insurerName: insurerProfile(key).name, action, params, members, choices, state });
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
 
@@ -291,23 +375,42 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
   /** A set of endpoints: the `/insurers/{key}/...` layout, or Blue Button's own paths for one insurer. */
   interface Layout {
     fhirBase(req: FastifyRequest, key: InsurerKey): string;
-    oauthBase(req: FastifyRequest, key: InsurerKey): string;
+    /** The OAuth endpoints, as smart-configuration and the CapabilityStatement publish them. */
+    endpoints(req: FastifyRequest, key: InsurerKey): { authorize: string; token: string; revoke: string };
     /** The consent form's action (a path). */
     authorizeAction(key: InsurerKey): string;
     /** Search pages never hold more than this, whatever `_count` asks. */
     maxPageSize: number;
+    /** Whether the authorize request must name the FHIR base as `aud` (when sent, it is checked either way). */
+    audRequired: boolean;
   }
   const defaultLayout: Layout = {
     fhirBase,
-    oauthBase,
+    endpoints: (req, key) => ({
+      authorize: `${oauthBase(req, key)}/authorize`,
+      token: `${oauthBase(req, key)}/token`,
+      revoke: `${oauthBase(req, key)}/revoke`,
+    }),
     authorizeAction: (key) => `${INSURERS_PREFIX}/${key}/authorize`,
     maxPageSize: MAX_PAGE_SIZE,
+    audRequired: true,
   };
 
+  const checkAuthorize = (req: FastifyRequest, key: InsurerKey, layout: Layout, source: FormBody) =>
+    validateAuthorize(key, source, { published: layout.fhirBase(req, key), required: layout.audRequired, origins: fhirOrigins });
+
+  /** The answer to a request that cannot go on: its error page, or the client's redirect URI with the error. */
+  function refuse(reply: FastifyReply, key: InsurerKey, source: FormBody, checked: Extract<AuthorizeCheck, { ok: false }>): FastifyReply {
+    if ('message' in checked) return renderError(reply, insurerProfile(key).name, checked.message);
+    const state = source.get('state') as string;
+    return reply.redirect(redirectTo(source.get('redirect_uri') as string, { ...checked.redirect, state }), 302);
+  }
+
   function authorizeGet(req: FastifyRequest, reply: FastifyReply, key: InsurerKey, layout: Layout): FastifyReply {
-    const checked = validateAuthorize(key, new FormBody(queryOf(req)));
-    if (!checked.ok) return renderError(reply, insurerProfile(key).name, checked.message);
-    return renderConsent(reply, key, checked.params, {}, 200, layout.authorizeAction(key));
+    const source = new FormBody(queryOf(req));
+    const checked = checkAuthorize(req, key, layout, source);
+    if (!checked.ok) return refuse(reply, key, source, checked);
+    return renderConsent(reply, key, checked.params, {}, 200, layout.authorizeAction(key), consentChoices(checked.resources));
   }
 
   function authorizePost(req: FastifyRequest, reply: FastifyReply, key: InsurerKey, layout: Layout): FastifyReply {
@@ -315,9 +418,10 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     const action = layout.authorizeAction(key);
     if (!(req.body instanceof FormBody)) return renderError(reply, name, 'The form must be sent as application/x-www-form-urlencoded.');
     const form = req.body;
-    const checked = validateAuthorize(key, form);
-    if (!checked.ok) return renderError(reply, name, checked.message);
+    const checked = checkAuthorize(req, key, layout, form);
+    if (!checked.ok) return refuse(reply, key, form, checked);
     const { params } = checked;
+    const choices = consentChoices(checked.resources);
     const decision = form.get('decision');
     if (decision === 'deny') {
       return reply.redirect(
@@ -328,32 +432,24 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     if (decision !== 'approve') return renderError(reply, name, 'Choose Approve or Deny.');
     const username = form.get('username')?.trim() ?? '';
     const chosen = form.get('member') ?? '';
-    const state: AuthorizeFormState = { member: chosen || undefined, username };
+    const shared = form.getAll('share').filter((type) => choices.includes(type));
+    const state: AuthorizeFormState = { member: chosen || undefined, username, shared };
+    const again = (field: NonNullable<AuthorizeFormState['error']>['field'], message: string) =>
+      renderConsent(reply, key, params, { ...state, error: { field, message } }, 400, action, choices);
     const member = directory.byUsername(key, username || chosen);
-    if (username && !member) {
-      const message = `No member has the username "${username}". Use one of the usernames listed above.`;
-      return renderConsent(reply, key, params, { ...state, error: { field: 'username', message } }, 400, action);
-    }
-    if (!member)
-      return renderConsent(
-        reply,
-        key,
-        params,
-        { ...state, error: { field: 'member', message: 'Choose a member or type a username.' } },
-        400,
-        action,
-      );
-    if (!form.get('password')) {
-      const message = 'Enter a password. Any password works for a sandbox member.';
-      return renderConsent(reply, key, params, { ...state, error: { field: 'password', message } }, 400, action);
-    }
+    if (username && !member) return again('username', `No member has the username "${username}". Use one of the usernames listed above.`);
+    if (!member) return again('member', 'Choose a member or type a username.');
+    if (!form.get('password')) return again('password', 'Enter a password. Any password works for a sandbox member.');
+    if (choices.length && !shared.length) return again('share', 'Tick at least one kind of record to share, or choose Deny.');
     const code = store.issueCode({
       insurer: key,
       clientId: params.client_id,
       redirectUri: params.redirect_uri,
       codeChallenge: params.code_challenge,
       patientId: member.patientId,
-      scope: params.scope,
+      scope: grantedScope(checked.asked, checked.resources, new Set(shared), insurerProfile(key).scopeVersion),
+      issuer: layout.fhirBase(req, key),
+      nonce: params.nonce || undefined,
     });
     return reply.redirect(redirectTo(params.redirect_uri, { code, state: params.state }), 302);
   }
@@ -403,7 +499,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
         clientId: client.clientId,
         refreshToken,
         scope: form.get('scope'),
-        rotate: insurerProfile(key).rotatesRefreshTokens,
+        version: insurerProfile(key).scopeVersion,
       });
     }
     return {
@@ -441,30 +537,58 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     return reply.code(200).type(json).send('{}');
   }
 
+  /** SMART App Launch 2 §"Conformance": what a client discovers at `{FHIR base}/.well-known/smart-configuration`. */
   function smartConfiguration(req: FastifyRequest, key: InsurerKey, layout: Layout) {
+    const { scopeVersion } = insurerProfile(key);
+    const urls = layout.endpoints(req, key);
     return {
       issuer: layout.fhirBase(req, key),
-      authorization_endpoint: `${layout.oauthBase(req, key)}/authorize`,
-      token_endpoint: `${layout.oauthBase(req, key)}/token`,
-      revocation_endpoint: `${layout.oauthBase(req, key)}/revoke`,
+      authorization_endpoint: urls.authorize,
+      token_endpoint: urls.token,
+      revocation_endpoint: urls.revoke,
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
-      scopes_supported: DEFAULT_SCOPE.split(' '),
+      scopes_supported: scopesSupported(scopeVersion),
       capabilities: [
         'launch-standalone',
         'client-confidential-symmetric',
         'context-standalone-patient',
         'permission-offline',
         'permission-patient',
+        `permission-${scopeVersion}`,
       ],
     };
   }
 
+  /** Discovery, with the `smart-configuration` fault (404, 500, a cut body, a hold) for tests of its failure. */
+  const discover = (req: FastifyRequest, reply: FastifyReply, key: InsurerKey, layout: Layout) =>
+    respond(reply, faults.take(key, 'smart-configuration'), 'oauth', () => ({
+      status: 200,
+      body: smartConfiguration(req, key, layout),
+      contentType: 'application/json; charset=utf-8',
+    }));
+
+  /** The CapabilityStatement, whose oauth-uris extension is the discovery fallback. */
+  const metadata = (req: FastifyRequest, reply: FastifyReply, key: InsurerKey, layout: Layout) =>
+    respond(reply, faults.take(key, 'metadata'), 'fhir', () => {
+      const urls = layout.endpoints(req, key);
+      return fhirOk(
+        capabilityStatement({
+          insurerName: insurerProfile(key).name,
+          fhirBase: layout.fhirBase(req, key),
+          authorizeUrl: urls.authorize,
+          tokenUrl: urls.token,
+          revokeUrl: urls.revoke,
+          types: PATIENT_SEARCH_TYPES,
+        }),
+      );
+    });
+
   type FhirRequest = FastifyRequest<{ Params: { key?: string; type: string; id?: string } }>;
   const fhirRoute =
-    (keyOf: (req: FhirRequest) => string, handler: (req: FhirRequest, key: InsurerKey, patientId: string) => Outcome) =>
+    (keyOf: (req: FhirRequest) => string, handler: (req: FhirRequest, key: InsurerKey, access: Access) => Outcome) =>
     async (req: FhirRequest, reply: FastifyReply) => {
       const key = keyOf(req);
       const { type } = req.params;
@@ -474,7 +598,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
         reply.header('WWW-Authenticate', auth.challenge);
         return sendOutcome(reply, 401, auth.code, auth.message);
       }
-      return respond(reply, faults.take(key, type), 'fhir', () => handler(req, key, auth.patientId));
+      return respond(reply, faults.take(key, type), 'fhir', () => handler(req, key, auth.access));
     };
 
   const authorizeHeaders = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -485,11 +609,18 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     }
   };
 
+  const blueButtonOAuth = (req: FastifyRequest) => `${req.protocol}://${req.host}${BLUE_BUTTON_PREFIX}/o`;
+  // The real Blue Button does not ask for `aud`: it is optional here, and checked when sent.
   const blueButtonLayout: Layout = {
     fhirBase: (req) => `${req.protocol}://${req.host}${BLUE_BUTTON_PREFIX}/fhir`,
-    oauthBase: (req) => `${req.protocol}://${req.host}${BLUE_BUTTON_PREFIX}/o`,
+    endpoints: (req) => ({
+      authorize: `${blueButtonOAuth(req)}/authorize/`,
+      token: `${blueButtonOAuth(req)}/token/`,
+      revoke: `${blueButtonOAuth(req)}/revoke_token/`,
+    }),
     authorizeAction: () => `${BLUE_BUTTON_PREFIX}/o/authorize/`,
     maxPageSize: BLUE_BUTTON_PAGE_SIZE,
+    audRequired: false,
   };
 
   /**
@@ -521,19 +652,16 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       app.get('/o/token/', notAllowed('POST, OPTIONS'));
       app.post('/o/revoke_token/', async (req, reply) => revokePost(req, reply, key));
       app.get('/o/revoke_token/', notAllowed('POST, OPTIONS'));
-      app.get('/fhir/.well-known/smart-configuration', async (req) => ({
-        ...smartConfiguration(req, key, blueButtonLayout),
-        authorization_endpoint: `${blueButtonLayout.oauthBase(req, key)}/authorize/`,
-        token_endpoint: `${blueButtonLayout.oauthBase(req, key)}/token/`,
-        revocation_endpoint: `${blueButtonLayout.oauthBase(req, key)}/revoke_token/`,
-      }));
+      app.get('/fhir/.well-known/smart-configuration', async (req, reply) => discover(req, reply, key, blueButtonLayout));
+      app.get('/fhir/metadata', async (req, reply) => metadata(req, reply, key, blueButtonLayout));
+      app.get('/fhir/metadata/', async (req, reply) => metadata(req, reply, key, blueButtonLayout));
       const search = fhirRoute(
         () => key,
-        (req, k, patientId) => searchType(req, k, req.params.type, patientId, blueButtonLayout),
+        (req, k, access) => searchType(req, k, req.params.type, access, blueButtonLayout),
       );
       const read = fhirRoute(
         () => key,
-        (req, k, patientId) => readResource(k, req.params.type, req.params.id as string, patientId),
+        (req, k, access) => readResource(k, req.params.type, req.params.id as string, access),
       );
       app.get('/fhir/:type', search);
       app.get('/fhir/:type/', search);
@@ -572,7 +700,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
           .send(
             `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
               `<title>Sandbox insurers</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.4rem;vertical-align:top;text-align:left}code{overflow-wrap:anywhere}</style></head>` +
-              `<body><h1>Sandbox insurers</h1><p>OAuth 2.0 authorization code + PKCE (S256) and FHIR R4. Any password works for a member. Admin API: <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/faults</code>, <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/settings</code>.</p>` +
+              `<body><h1>Sandbox insurers</h1><p>OAuth 2.0 authorization code + PKCE (S256) and FHIR R4. Any password works for a member. SMART discovery at <code>{FHIR base}/.well-known/smart-configuration</code>; the authorize request must name the FHIR base as <code>aud</code>. Admin API: <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/faults</code>, <code>POST|GET|DELETE ${INSURERS_PREFIX}/_admin/settings</code>, <code>GET ${INSURERS_PREFIX}/_admin/members/{key}</code>.</p>` +
               `<table><thead><tr><th scope="col">Insurer</th><th scope="col">Authorize, token, FHIR base</th><th scope="col">Client id / secret</th><th scope="col">Members (usernames)</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
           );
       });
@@ -602,7 +730,35 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       app.get<KeyParams>('/_admin/members/:key', async (req, reply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return reply.code(404).send({ message: `There is no insurer "${key}"` });
-        return { members: directory.list(key).map((m) => ({ username: m.username, patientId: m.patientId, counts: m.counts })) };
+        return {
+          members: directory.list(key).map((m) => ({ username: m.username, patientId: m.patientId, counts: directory.countsOf(key, m) })),
+        };
+      });
+      const noFields = (body: unknown): string | undefined => {
+        if (body === undefined || body === null) return undefined;
+        if (typeof body !== 'object' || Array.isArray(body) || body instanceof FormBody) return 'The body must be empty or a JSON object';
+        const unknown = Object.keys(body);
+        return unknown.length ? `Unknown field(s): ${unknown.join(', ')}` : undefined;
+      };
+      // A new claim for a member, as if the payer loaded it now: the next `_lastUpdated` search finds it.
+      app.post<MemberParams>('/_admin/members/:key/:username/claims', async (req, reply) => {
+        const { key, username } = req.params;
+        if (!isInsurerKey(key)) return reply.code(404).send({ message: `There is no insurer "${key}"` });
+        const problem = noFields(req.body);
+        if (problem) return reply.code(400).send({ message: problem });
+        const added = directory.addClaim(key, username, now());
+        if (!added.ok) return reply.code(added.status).send({ message: added.message });
+        return reply.code(201).send({ claim: added.claim });
+      });
+      // The member withdrew the app at the insurer: every refresh token of theirs stops working.
+      app.post<MemberParams>('/_admin/members/:key/:username/revoke-refresh-tokens', async (req, reply) => {
+        const { key, username } = req.params;
+        if (!isInsurerKey(key)) return reply.code(404).send({ message: `There is no insurer "${key}"` });
+        const problem = noFields(req.body);
+        if (problem) return reply.code(400).send({ message: problem });
+        const member = directory.byUsername(key, username);
+        if (!member) return reply.code(404).send({ message: `${key} has no member with the username "${username}"` });
+        return { revoked: store.revokeMemberRefreshTokens(key, member.patientId) };
       });
       app.delete('/_admin/settings', async (_req, reply) => {
         store.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
@@ -640,7 +796,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       const smartConfigurationRoute = async (req: FastifyRequest<KeyParams>, reply: FastifyReply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return reply.code(404).send({ message: `There is no insurer "${key}"` });
-        return smartConfiguration(req, key, defaultLayout);
+        return discover(req, reply, key, defaultLayout);
       };
       app.get<KeyParams>('/:key/fhir/.well-known/smart-configuration', smartConfigurationRoute);
       app.get<KeyParams>('/:key/.well-known/smart-configuration', smartConfigurationRoute);
@@ -648,22 +804,12 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
       app.get<KeyParams>('/:key/fhir/metadata', async (req, reply) => {
         const { key } = req.params;
         if (!isInsurerKey(key)) return sendOutcome(reply, 404, 'not-found', `There is no insurer "${key}"`);
-        return respond(reply, faults.take(key, 'metadata'), 'fhir', () =>
-          fhirOk(
-            capabilityStatement({
-              insurerName: insurerProfile(key).name,
-              fhirBase: fhirBase(req, key),
-              authorizeUrl: `${oauthBase(req, key)}/authorize`,
-              tokenUrl: `${oauthBase(req, key)}/token`,
-              types: PATIENT_SEARCH_TYPES,
-            }),
-          ),
-        );
+        return metadata(req, reply, key, defaultLayout);
       });
 
       const keyParam = (req: FhirRequest) => req.params.key ?? '';
-      const search = fhirRoute(keyParam, (req, key, patientId) => searchType(req, key, req.params.type, patientId, defaultLayout));
-      const read = fhirRoute(keyParam, (req, key, patientId) => readResource(key, req.params.type, req.params.id as string, patientId));
+      const search = fhirRoute(keyParam, (req, key, access) => searchType(req, key, req.params.type, access, defaultLayout));
+      const read = fhirRoute(keyParam, (req, key, access) => readResource(key, req.params.type, req.params.id as string, access));
       app.get('/:key/fhir/:type', search);
       app.get('/:key/fhir/:type/:id', read);
     },

@@ -66,6 +66,30 @@ describe('member directory', () => {
     }
   });
 
+  it('gives every resource served a meta.lastUpdated: its own where the source has one, else one from its dates', () => {
+    for (const key of ['kaiser', 'blueButton'] as const) {
+      for (const member of directory.list(key)) {
+        for (const [type, list] of member.byType) {
+          for (const r of list) {
+            const stamp = (r.meta as { lastUpdated?: string } | undefined)?.lastUpdated;
+            expect([type, r.id, Number.isNaN(Date.parse(stamp ?? ''))]).toEqual([type, r.id, false]);
+            expect(Date.parse(stamp as string)).toBeLessThanOrEqual(Date.parse('2026-04-15T12:00:00.000Z'));
+          }
+        }
+      }
+    }
+    const encounter = directory.byUsername('kaiser', 'inferno-uscore-355')?.byType.get('Encounter')?.[0] as unknown as {
+      period?: { end?: string; start?: string };
+      meta: { lastUpdated: string };
+    };
+    expect(encounter.meta.lastUpdated).toBe(new Date(encounter.period?.end ?? encounter.period?.start ?? '').toISOString());
+    // A fixture's own lastUpdated is kept as shipped.
+    const raw = JSON.parse(gunzipSync(readFileSync(join(INSURER_DATA_DIR, 'bluebutton-bbuser29999.json.gz'))).toString('utf8'));
+    const shipped = raw.members[0].resources.find((r: { resourceType: string }) => r.resourceType === 'ExplanationOfBenefit');
+    const served = directory.find('blueButton', 'ExplanationOfBenefit', shipped.id)?.resource.meta as { lastUpdated: string };
+    expect(served.lastUpdated).toBe(shipped.meta.lastUpdated);
+  });
+
   it('fails at construction when the data folder is missing', () => {
     expect(() => new MemberDirectory('/nonexistent/data')).toThrow(/Sandbox insurer data missing/);
   });

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { INSURER_DATA_DIR, loadCodeTables } from './code-tables';
 import { patientIdOf, type FhirResource } from './fhir-types';
 import { insurerProfile, type InsurerKey } from './insurer-catalogue';
-import { generateMember, type MemberPlan } from './member-generator';
+import { GENERATED_END_DATE, generateMember, type MemberPlan } from './member-generator';
 
 export interface MemberSummary {
   username: string;
@@ -66,11 +67,67 @@ const FIXTURE_FILES = {
   carin: ['inferno-reference.json.gz', 'carin-bb-examples.json.gz'],
 } as const;
 
+const lastUpdatedOf = (r: FhirResource): number =>
+  Date.parse(String((r.meta as { lastUpdated?: unknown } | undefined)?.lastUpdated ?? '')) || 0;
+
 function displayName(patient: FhirResource | undefined): string {
   const name = (patient?.name as { text?: string; given?: string[]; family?: string }[] | undefined)?.[0];
   if (!name) return 'Unnamed member';
   return name.text ?? [...(name.given ?? []), name.family].filter(Boolean).join(' ');
 }
+
+/** Resources without a `meta.lastUpdated` of their own get one from their dates, never later than this. */
+const LATEST_LAST_UPDATED = `${GENERATED_END_DATE}T12:00:00.000Z`;
+const DATE_FIELDS = ['created', 'recordedDate', 'authoredOn', 'onsetDateTime', 'issued'] as const;
+const PERIOD_FIELDS = ['period', 'billablePeriod'] as const;
+
+function instantOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const full = /^\d{4}$/.test(value) ? `${value}-01-01` : /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value;
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(full) ? `${full}T12:00:00Z` : full);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+/**
+ * Every resource served has `meta.lastUpdated` (the `_lastUpdated` search needs it): its own where the source
+ * has one, else derived from its dates, deterministically, so that a member is the same on every start.
+ */
+function withLastUpdated(resource: FhirResource): FhirResource {
+  const meta = (resource.meta ?? {}) as Record<string, unknown>;
+  if (instantOf(meta.lastUpdated)) return resource;
+  const dated = [
+    ...DATE_FIELDS.map((f) => resource[f]),
+    ...PERIOD_FIELDS.flatMap((f) => [
+      (resource[f] as { end?: unknown } | undefined)?.end,
+      (resource[f] as { start?: unknown } | undefined)?.start,
+    ]),
+  ]
+    .map(instantOf)
+    .find((v) => v !== undefined);
+  const lastUpdated = dated && dated < LATEST_LAST_UPDATED ? dated : LATEST_LAST_UPDATED;
+  return { ...resource, meta: { ...meta, lastUpdated } };
+}
+
+/** Dates in a claim moved to `today` (dateTimes to `now`), leaving `meta` and contained resources alone. */
+function redate(value: unknown, today: string, now: string): unknown {
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return today;
+    if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value)) return now;
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => redate(v, today, now));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'meta' || k === 'contained' ? v : redate(v, today, now)]));
+  }
+  return value;
+}
+
+const freshIdentifier = (value: unknown): string =>
+  typeof value === 'string' && /^\d+$/.test(value)
+    ? Array.from(randomBytes(value.length), (b) => String(b % 10)).join('')
+    : randomBytes(8).toString('hex');
+
+export type AddClaimResult = { ok: true; claim: FhirResource } | { ok: false; status: 404 | 409; message: string };
 
 interface InsurerMembers {
   records: MemberRecord[];
@@ -87,6 +144,10 @@ const memberCache = new Map<string, InsurerMembers>();
  * CARIN and Inferno examples for the others) and generated members, built on first use and cached.
  */
 export class MemberDirectory {
+  /** Claims added through the admin API, by `insurer|patientId`: this directory's own, never in the shared cache. */
+  private readonly added = new Map<string, FhirResource[]>();
+  private readonly addedIndex = new Map<string, { resource: FhirResource; owner: string }>();
+
   /** Checks the shipped data is there, so that a missing data folder fails at start-up, not at the first sign-in. */
   constructor(private readonly dataDir = INSURER_DATA_DIR) {
     const missing = Object.values(FIXTURE_FILES)
@@ -108,8 +169,9 @@ export class MemberDirectory {
     const index = new Map<string, { resource: FhirResource; owner: string | null }>();
     const add = (username: string, label: string, patientId: string, source: MemberRecord['source'], resources: FhirResource[]) => {
       const byType = new Map<string, FhirResource[]>();
-      for (const r of resources) {
+      for (let r of resources) {
         const owner = patientIdOf(r) ?? null;
+        r = withLastUpdated(r);
         if (owner !== null && owner !== patientId) continue;
         if (!index.has(`${r.resourceType}/${r.id}`)) index.set(`${r.resourceType}/${r.id}`, { resource: r, owner });
         if (owner === null) continue;
@@ -152,9 +214,49 @@ export class MemberDirectory {
     return this.list(key).find((m) => m.patientId === patientId);
   }
 
+  /** A member's resources of one type, in the order they are served: the shipped ones, then those added since. */
+  resourcesOf(key: InsurerKey, patientId: string, type: string): FhirResource[] {
+    const base = this.byPatientId(key, patientId)?.byType.get(type) ?? [];
+    const added = (this.added.get(`${key}|${patientId}`) ?? []).filter((r) => r.resourceType === type);
+    return added.length ? [...base, ...added] : base;
+  }
+
+  /** Resource counts by type, added claims included. */
+  countsOf(key: InsurerKey, member: MemberRecord): Record<string, number> {
+    const counts = { ...member.counts };
+    for (const r of this.added.get(`${key}|${member.patientId}`) ?? []) counts[r.resourceType] = (counts[r.resourceType] ?? 0) + 1;
+    return counts;
+  }
+
   /** A resource by type and id, with the Patient id it belongs to (null for Organization, Practitioner and the like). */
   find(key: InsurerKey, type: string, id: string): { resource: FhirResource; owner: string | null } | undefined {
-    return this.load(key).index.get(`${type}/${id}`);
+    return this.load(key).index.get(`${type}/${id}`) ?? this.addedIndex.get(`${key}|${type}/${id}`);
+  }
+
+  /**
+   * A new claim for a member, processed `nowMs`: a copy of their latest claim with a new id and identifier, its
+   * dates moved to that day and `meta.lastUpdated` = `nowMs` (what a payer's nightly load looks like to a client).
+   */
+  addClaim(key: InsurerKey, username: string, nowMs: number): AddClaimResult {
+    const member = this.byUsername(key, username);
+    if (!member) return { ok: false, status: 404, message: `${key} has no member with the username "${username}"` };
+    const claims = this.resourcesOf(key, member.patientId, 'ExplanationOfBenefit');
+    const latest = [...claims].sort((a, b) => lastUpdatedOf(a) - lastUpdatedOf(b)).pop();
+    if (!latest) return { ok: false, status: 409, message: `${username} has no claim to model a new one on` };
+    const now = new Date(nowMs).toISOString();
+    const copy = redate(latest, now.slice(0, 10), now) as FhirResource;
+    const claim: FhirResource = {
+      ...copy,
+      id: `${member.patientId}-eob-new-${randomBytes(6).toString('hex')}`.replace(/^-/, ''),
+      meta: { ...(latest.meta as object), lastUpdated: now },
+      ...(Array.isArray(latest.identifier)
+        ? { identifier: latest.identifier.map((i: { value?: unknown }) => ({ ...i, value: freshIdentifier(i.value) })) }
+        : {}),
+    };
+    const memberKey = `${key}|${member.patientId}`;
+    this.added.set(memberKey, [...(this.added.get(memberKey) ?? []), claim]);
+    this.addedIndex.set(`${key}|ExplanationOfBenefit/${claim.id}`, { resource: claim, owner: member.patientId });
+    return { ok: true, claim };
   }
 
   private fixtures(file: string): FixtureMember[] {

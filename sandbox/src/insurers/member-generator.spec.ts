@@ -158,4 +158,18 @@ describe('member generator', () => {
     const refs = JSON.stringify(resources).match(/"reference":"[^"]+"/g) ?? [];
     for (const ref of refs) expect(known.has(ref.slice('"reference":"'.length, -1))).toBe(true);
   });
+  it("splits the member's share into deductible, copay and coinsurance that add up to paid by patient", () => {
+    const eobs = ofType<Eob>(resources, 'ExplanationOfBenefit');
+    const cents = (v: number | undefined) => Math.round((v ?? 0) * 100);
+    const seen = { deductible: 0, copay: 0, coinsurance: 0 };
+    for (const eob of eobs) {
+      const parts = ['deductible', 'copay', 'coinsurance'] as const;
+      for (const part of parts) if (amount(eob.total, part)) seen[part]++;
+      expect(parts.reduce((sum, part) => sum + cents(amount(eob.total, part)), 0)).toBe(cents(amount(eob.total, 'paidbypatient')));
+    }
+    // Fills carry copays; medical claims the year's deductible first, then coinsurance.
+    expect(seen.copay).toBeGreaterThan(0);
+    expect(seen.deductible).toBeGreaterThan(0);
+    expect(seen.coinsurance).toBeGreaterThan(0);
+  });
 });

@@ -178,7 +178,14 @@ interface Adjudicated {
   eligible: number;
   patient: number;
   provider: number;
+  /** The parts of `patient` the insurer names (they add up to it). */
+  deductible: number;
+  copay: number;
+  coinsurance: number;
 }
+
+/** The yearly deductible a member meets before coinsurance applies (Medicare Part B's, 2026). */
+const YEARLY_DEDUCTIBLE = 283;
 
 interface PendingClaim {
   day: number;
@@ -201,6 +208,8 @@ class MemberBuilder {
   private readonly encounters: FhirResource[] = [];
   private readonly requests: FhirResource[] = [];
   private readonly claims: PendingClaim[] = [];
+  /** What is left of each calendar year's deductible, as claims are adjudicated. */
+  private readonly deductibleLeft = new Map<number, number>();
   private coverages: { resource: FhirResource; from: number; to: number }[] = [];
   private patient!: FhirResource;
   private readonly chronicPrimaries: string[] = [];
@@ -624,10 +633,19 @@ class MemberBuilder {
     return encounter;
   }
 
-  private adjudicate(submitted: number, allowedShare: number, patientShare: number): Adjudicated {
+  /**
+   * The member pays the year's deductible in full first (no rng draw, so generated members stay as they were), then
+   * their coinsurance share of the rest.
+   */
+  private adjudicate(day: number, submitted: number, allowedShare: number, patientShare: number): Adjudicated {
     const eligible = round2(submitted * allowedShare);
-    const patient = round2(Math.min(eligible, eligible * patientShare));
-    return { submitted: round2(submitted), eligible, patient, provider: round2(eligible - patient) };
+    const year = new Date(day * DAY_MS).getUTCFullYear();
+    const deductibleLeft = this.deductibleLeft.get(year) ?? YEARLY_DEDUCTIBLE;
+    const deductible = patientShare > 0 ? round2(Math.min(eligible, deductibleLeft)) : 0;
+    this.deductibleLeft.set(year, round2(deductibleLeft - deductible));
+    const coinsurance = round2(Math.min(eligible - deductible, (eligible - deductible) * patientShare));
+    const patient = round2(deductible + coinsurance);
+    return { submitted: round2(submitted), eligible, patient, provider: round2(eligible - patient), deductible, copay: 0, coinsurance };
   }
 
   private adjudication(a: Adjudicated) {
@@ -636,6 +654,13 @@ class MemberBuilder {
       { category: { coding: [coding(SYSTEMS.adjudication, 'eligible', 'Eligible Amount')] }, amount: money(a.eligible) },
       { category: { coding: [coding(SYSTEMS.c4bbAdjudication, 'paidbypatient', 'Paid by patient')] }, amount: money(a.patient) },
       { category: { coding: [coding(SYSTEMS.c4bbAdjudication, 'paidtoprovider', 'Paid to provider')] }, amount: money(a.provider) },
+      ...(a.deductible
+        ? [{ category: { coding: [coding(SYSTEMS.adjudication, 'deductible', 'Deductible')] }, amount: money(a.deductible) }]
+        : []),
+      ...(a.copay ? [{ category: { coding: [coding(SYSTEMS.adjudication, 'copay', 'CoPay')] }, amount: money(a.copay) }] : []),
+      ...(a.coinsurance
+        ? [{ category: { coding: [coding(SYSTEMS.c4bbAdjudication, 'coinsurance', 'Co-insurance')] }, amount: money(a.coinsurance) }]
+        : []),
     ];
   }
 
@@ -680,6 +705,9 @@ class MemberBuilder {
       eligible: sum('eligible'),
       patient: sum('patient'),
       provider: sum('provider'),
+      deductible: sum('deductible'),
+      copay: sum('copay'),
+      coinsurance: sum('coinsurance'),
     };
     return {
       total: this.adjudication(adjudicated),
@@ -709,7 +737,12 @@ class MemberBuilder {
     const parts: Adjudicated[] = [];
     const items = c.services.map((code, i) => {
       const units = unitsFor(code, this.rng);
-      const a = this.adjudicate(listPrice(code) * units * this.rng.between(0.9, 1.15), allowedShare, NO_COST_SHARE.test(code) ? 0 : 0.2);
+      const a = this.adjudicate(
+        c.day,
+        listPrice(code) * units * this.rng.between(0.9, 1.15),
+        allowedShare,
+        NO_COST_SHARE.test(code) ? 0 : 0.2,
+      );
       parts.push(a);
       const served =
         c.endDay && c.endDay !== c.day
@@ -826,6 +859,9 @@ class MemberBuilder {
       eligible: round2(submitted),
       patient: round2(Math.min(copay, submitted)),
       provider: round2(submitted - Math.min(copay, submitted)),
+      deductible: 0,
+      copay: round2(Math.min(copay, submitted)),
+      coinsurance: 0,
     };
     const info = (sequence: number, code: string, value: Record<string, unknown>) => ({
       sequence,

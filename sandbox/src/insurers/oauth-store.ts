@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { InsurerKey } from './insurer-catalogue';
+import { signIdToken } from './id-token';
+import { clientSecretFor, type InsurerKey } from './insurer-catalogue';
+import { narrows, type ScopeVersion } from './smart-scopes';
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -19,6 +21,7 @@ export interface TokenResponse {
   refresh_token?: string;
   scope: string;
   patient: string;
+  id_token?: string;
 }
 
 export type TokenResult = { ok: true; body: TokenResponse } | { ok: false; status: 400 | 401; body: OAuthError };
@@ -29,7 +32,11 @@ interface CodeGrant {
   redirectUri: string;
   codeChallenge: string;
   patientId: string;
+  /** What the member granted (the scope asked, less the record types unticked). */
   scope: string;
+  /** The FHIR base the request named as `aud`: the ID token's issuer. */
+  issuer: string;
+  nonce?: string;
   expiresAt: number;
   used: boolean;
 }
@@ -68,6 +75,8 @@ export class OAuthStore {
   private readonly codes = new Map<string, CodeGrant>();
   private readonly accessTokens = new Map<string, AccessGrant>();
   private readonly refreshTokens = new Map<string, Grant>();
+  /** Refresh tokens already exchanged, by family: presenting one again is a replay (RFC 9700 §4.14.2). */
+  private readonly usedRefreshTokens = new Map<string, string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -94,7 +103,6 @@ export class OAuthStore {
       return invalidGrant('The code_verifier does not match the code_challenge');
     }
     grant.used = true;
-    const refreshToken = token();
     const base: Grant = {
       insurer: grant.insurer,
       clientId: grant.clientId,
@@ -102,34 +110,70 @@ export class OAuthStore {
       scope: grant.scope,
       family: req.code,
     };
-    this.refreshTokens.set(refreshToken, base);
-    return { ok: true, body: { ...this.issueAccess(base), refresh_token: refreshToken } };
+    const body: TokenResponse = this.issueAccess(base);
+    const scopes = grant.scope.split(' ');
+    // SMART App Launch: a refresh token only with offline_access; an ID token only with openid.
+    if (scopes.includes('offline_access')) {
+      const refreshToken = token();
+      this.refreshTokens.set(refreshToken, base);
+      body.refresh_token = refreshToken;
+    }
+    if (scopes.includes('openid')) {
+      body.id_token = signIdToken({
+        issuer: grant.issuer,
+        clientId: grant.clientId,
+        clientSecret: clientSecretFor(grant.insurer),
+        patientId: grant.patientId,
+        nowMs: this.now(),
+        nonce: grant.nonce,
+        fhirUser: scopes.includes('fhirUser'),
+      });
+    }
+    return { ok: true, body };
   }
 
-  /** RFC 6749 §6: a new access token; with `rotate`, also a new refresh token, and the old one stops working. */
-  refresh(req: { insurer: InsurerKey; clientId: string; refreshToken: string; scope?: string; rotate: boolean }): TokenResult {
+  /**
+   * RFC 6749 §6 with RFC 9700 §4.14.2: every refresh answers a new refresh token and retires the one presented,
+   * and presenting a retired one again ends the whole grant (the legitimate client and a thief cannot be told
+   * apart). `scope` may narrow the new access token; the grant itself keeps what the member granted.
+   */
+  refresh(req: { insurer: InsurerKey; clientId: string; refreshToken: string; scope?: string; version: ScopeVersion }): TokenResult {
+    const replayedFamily = this.usedRefreshTokens.get(req.refreshToken);
+    if (replayedFamily !== undefined) {
+      this.revokeFamily(replayedFamily);
+      return invalidGrant('The refresh token was already used: the grant is revoked, the member must link again');
+    }
     const grant = this.refreshTokens.get(req.refreshToken);
     if (!grant || grant.insurer !== req.insurer) return invalidGrant('The refresh token is unknown or was revoked');
     if (grant.clientId !== req.clientId) return invalidGrant('The refresh token was issued to another client');
     let scope = grant.scope;
     if (req.scope !== undefined) {
-      const granted = new Set(grant.scope.split(' '));
-      const asked = req.scope.split(' ').filter(Boolean);
-      if (!asked.every((s) => granted.has(s))) {
+      if (!narrows(req.scope, grant.scope, req.version)) {
         return {
           ok: false,
           status: 400,
-          body: { error: 'invalid_scope', error_description: 'The scope asked for exceeds what the member granted' },
+          body: { error: 'invalid_scope', error_description: 'scope asks for more than the member granted' },
         };
       }
-      scope = asked.join(' ');
+      scope = req.scope.split(' ').filter(Boolean).join(' ');
     }
-    const body = this.issueAccess({ ...grant, scope });
-    if (!req.rotate) return { ok: true, body };
     this.refreshTokens.delete(req.refreshToken);
+    this.usedRefreshTokens.set(req.refreshToken, grant.family);
     const rotated = token();
     this.refreshTokens.set(rotated, grant);
-    return { ok: true, body: { ...body, refresh_token: rotated } };
+    return { ok: true, body: { ...this.issueAccess({ ...grant, scope }), refresh_token: rotated } };
+  }
+
+  /** Ends every refresh token a member's grants at an insurer hold (the member revoked the app at the insurer). */
+  revokeMemberRefreshTokens(insurer: InsurerKey, patientId: string): number {
+    let revoked = 0;
+    for (const [key, grant] of this.refreshTokens) {
+      if (grant.insurer === insurer && grant.patientId === patientId) {
+        this.refreshTokens.delete(key);
+        revoked += 1;
+      }
+    }
+    return revoked;
   }
 
   /**
@@ -165,6 +209,7 @@ export class OAuthStore {
   private revokeFamily(family: string): void {
     for (const [key, grant] of this.accessTokens) if (grant.family === family) this.accessTokens.delete(key);
     for (const [key, grant] of this.refreshTokens) if (grant.family === family) this.refreshTokens.delete(key);
+    for (const [key, used] of this.usedRefreshTokens) if (used === family) this.usedRefreshTokens.delete(key);
   }
 
   /** Keeps memory bounded in a long-running sandbox: expired access tokens and codes past their use go. */
@@ -174,5 +219,10 @@ export class OAuthStore {
       for (const [key, grant] of this.accessTokens) if (grant.expiresAt <= now) this.accessTokens.delete(key);
     // Used codes are kept until they expire so that a replay is still recognised (and revokes).
     if (this.codes.size > SWEEP_ABOVE) for (const [key, grant] of this.codes) if (grant.expiresAt <= now) this.codes.delete(key);
+    // A retired refresh token is remembered while its family lives, so that a replay still ends the family.
+    if (this.usedRefreshTokens.size > SWEEP_ABOVE) {
+      const live = new Set([...this.refreshTokens.values()].map((g) => g.family));
+      for (const [key, family] of this.usedRefreshTokens) if (!live.has(family)) this.usedRefreshTokens.delete(key);
+    }
   }
 }

@@ -1,11 +1,13 @@
 import { CODE_TTL_MS } from './oauth-store';
 import {
   approve,
+  AUTHORIZE_HEADERS,
   authorizeParams,
   basicAuth,
+  consentBody,
   exchange,
   fhirGet,
-  FORM,
+  HOST,
   linkMember,
   pkcePair,
   redirectUriFor,
@@ -27,7 +29,11 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
 
   describe('authorize page', () => {
     it('shows an accessible sign-in titled with the insurer, listing members and their usernames', async () => {
-      const res = await sb.app.inject({ method: 'GET', url: authorizeUrl('uhc', authorizeParams('uhc', pkcePair().challenge)) });
+      const res = await sb.app.inject({
+        method: 'GET',
+        url: authorizeUrl('uhc', authorizeParams('uhc', pkcePair().challenge)),
+        headers: { host: HOST },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-store');
@@ -65,7 +71,11 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       ['a malformed challenge', { code_challenge: 'short' }, 'code_challenge must be'],
       ['response_type token', { response_type: 'token' }, 'response_type must be'],
     ])('shows an error page and never redirects for %s', async (_name, overrides, message) => {
-      const res = await sb.app.inject({ method: 'GET', url: authorizeUrl('uhc', authorizeParams('uhc', pkcePair().challenge, overrides)) });
+      const res = await sb.app.inject({
+        method: 'GET',
+        url: authorizeUrl('uhc', authorizeParams('uhc', pkcePair().challenge, overrides)),
+        headers: { host: HOST },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.headers.location).toBeUndefined();
       expect(res.body).toContain('role="alert"');
@@ -73,7 +83,11 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
     });
 
     it('answers 404 for an unknown insurer', async () => {
-      const res = await sb.app.inject({ method: 'GET', url: authorizeUrl('acme', authorizeParams('acme', pkcePair().challenge)) });
+      const res = await sb.app.inject({
+        method: 'GET',
+        url: authorizeUrl('acme', authorizeParams('acme', pkcePair().challenge)),
+        headers: { host: HOST },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.headers.location).toBeUndefined();
     });
@@ -82,7 +96,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       const res = await sb.app.inject({
         method: 'POST',
         url: '/insurers/uhc/authorize',
-        headers: FORM,
+        headers: AUTHORIZE_HEADERS,
         payload: new URLSearchParams({
           ...authorizeParams('uhc', pkcePair().challenge, { client_id: 'evil' }),
           member: 'member-small',
@@ -115,7 +129,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       const res = await sb.app.inject({
         method: 'POST',
         url: '/insurers/aetna/authorize',
-        headers: FORM,
+        headers: AUTHORIZE_HEADERS,
         payload: new URLSearchParams({ ...authorizeParams('aetna', pkcePair().challenge), decision: 'deny' }).toString(),
       });
       expect(res.statusCode).toBe(302);
@@ -129,14 +143,13 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       const res = await sb.app.inject({
         method: 'POST',
         url: '/insurers/uhc/authorize',
-        headers: FORM,
-        payload: new URLSearchParams({
-          ...authorizeParams('uhc', challenge),
+        headers: AUTHORIZE_HEADERS,
+        payload: consentBody(authorizeParams('uhc', challenge), {
           member: 'member-small',
           username: 'Inferno-CARIN-888',
           password: 'pw',
           decision: 'approve',
-        }).toString(),
+        }),
       });
       expect(res.statusCode).toBe(302);
       const code = new URL(res.headers.location as string).searchParams.get('code') as string;
@@ -157,7 +170,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       const res = await sb.app.inject({
         method: 'POST',
         url: '/insurers/uhc/authorize',
-        headers: FORM,
+        headers: AUTHORIZE_HEADERS,
         payload: new URLSearchParams({ ...authorizeParams('uhc', pkcePair().challenge), ...fields, decision: 'approve' }).toString(),
       });
       expect(res.statusCode).toBe(400);
@@ -194,6 +207,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
         refresh_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         scope: 'openid patient/*.read launch/patient offline_access',
         patient: 'uhc-member-large',
+        id_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       });
     });
 
@@ -295,7 +309,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
   });
 
   describe('refresh and expiry', () => {
-    it('refreshes without rotating the refresh token where the insurer does not rotate (uhc)', async () => {
+    it('refreshes with a new access token and a rotated refresh token at uhc too', async () => {
       const linked = await linkMember(sb.app, 'uhc', 'member-small');
       const res = await exchange(sb.app, 'uhc', { grant_type: 'refresh_token', refresh_token: linked.refresh_token });
       expect(res.statusCode).toBe(200);
@@ -304,15 +318,15 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
         access_token: expect.any(String),
         token_type: 'Bearer',
         expires_in: 3600,
-        scope: expect.any(String),
+        refresh_token: expect.any(String),
+        scope: linked.scope,
         patient: linked.patient,
       });
       expect(body.access_token).not.toBe(linked.access_token);
-      const again = await exchange(sb.app, 'uhc', { grant_type: 'refresh_token', refresh_token: linked.refresh_token });
-      expect(again.statusCode).toBe(200);
+      expect(body.refresh_token).not.toBe(linked.refresh_token);
     });
 
-    it('rotates the refresh token at Blue Button, and the old one stops working', async () => {
+    it('rotates the refresh token at Blue Button; replaying the old one ends the grant (RFC 9700 §4.14.2)', async () => {
       const linked = await linkMember(sb.app, 'blueButton', 'BBUser29999');
       const res = await exchange(sb.app, 'blueButton', { grant_type: 'refresh_token', refresh_token: linked.refresh_token });
       expect(res.statusCode).toBe(200);
@@ -321,7 +335,9 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       expect(rotated).not.toBe(linked.refresh_token);
       const old = await exchange(sb.app, 'blueButton', { grant_type: 'refresh_token', refresh_token: linked.refresh_token });
       expect(old.json().error).toBe('invalid_grant');
-      expect((await exchange(sb.app, 'blueButton', { grant_type: 'refresh_token', refresh_token: rotated })).statusCode).toBe(200);
+      expect((await exchange(sb.app, 'blueButton', { grant_type: 'refresh_token', refresh_token: rotated })).json().error).toBe(
+        'invalid_grant',
+      );
     });
 
     it('narrows the scope on refresh but never widens it', async () => {
@@ -334,7 +350,7 @@ describe('insurers partner: OAuth 2.0 authorization code with PKCE', () => {
       expect(narrower.json().scope).toBe('patient/*.read');
       const wider = await exchange(sb.app, 'uhc', {
         grant_type: 'refresh_token',
-        refresh_token: linked.refresh_token,
+        refresh_token: narrower.json().refresh_token,
         scope: 'patient/*.write',
       });
       expect(wider.json().error).toBe('invalid_scope');

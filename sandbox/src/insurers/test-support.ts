@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox } from '../server';
+import { insurerProfile, isInsurerKey } from './insurer-catalogue';
 import { createInsurersPartner, type InsurersPartner } from './insurers.partner';
+import { defaultScope, WILDCARD_CHOICES } from './smart-scopes';
 
 /** Helpers for the insurer specs (excluded from the build). */
 
@@ -31,6 +33,22 @@ export const redirectUriFor = (key: string): string => `http://localhost:8080/in
 export const basicAuth = (key: string, secret = `sandbox-secret-${key}`): string =>
   `Basic ${Buffer.from(`healthlink-${key}:${secret}`).toString('base64')}`;
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** Authorize requests reach the sandbox on HOST, the origin the published FHIR base (and so `aud`) names. */
+export const AUTHORIZE_HEADERS = { ...FORM, host: HOST };
+export const fhirBaseFor = (key: string): string => `http://${HOST}/insurers/${key}/fhir`;
+/** What a wildcard request shows as checkboxes: all of them, as the page ticks them. */
+export const ALL_SHARES: readonly string[] = WILDCARD_CHOICES;
+
+/** The consent form as a browser posts it: the request's parameters, the fields, and one `share` per ticked box. */
+export function consentBody(
+  params: Record<string, string>,
+  fields: Record<string, string>,
+  shares: readonly string[] = ALL_SHARES,
+): string {
+  const body = new URLSearchParams({ ...params, ...fields });
+  for (const share of shares) body.append('share', share);
+  return body.toString();
+}
 
 export function authorizeParams(
   key: string,
@@ -45,6 +63,8 @@ export function authorizeParams(
     scope: 'openid patient/*.read launch/patient offline_access',
     code_challenge: challenge,
     code_challenge_method: 'S256',
+    aud: fhirBaseFor(key),
+    ...(isInsurerKey(key) && insurerProfile(key).scopeVersion === 'v2' ? { scope: defaultScope('v2') } : {}),
     ...overrides,
   };
   return Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
@@ -57,17 +77,17 @@ export async function approve(
   challenge: string,
   username: string,
   overrides: Record<string, string | undefined> = {},
+  shares: readonly string[] = ALL_SHARES,
 ): Promise<URL> {
   const res = await app.inject({
     method: 'POST',
     url: `/insurers/${key}/authorize`,
-    headers: FORM,
-    payload: new URLSearchParams({
-      ...authorizeParams(key, challenge, overrides),
-      member: username,
-      password: 'any-password',
-      decision: 'approve',
-    }).toString(),
+    headers: AUTHORIZE_HEADERS,
+    payload: consentBody(
+      authorizeParams(key, challenge, overrides),
+      { member: username, password: 'any-password', decision: 'approve' },
+      shares,
+    ),
   });
   if (res.statusCode !== 302) throw new Error(`approve answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   return new URL(res.headers.location as string);
@@ -84,13 +104,23 @@ export function exchange(app: FastifyInstance, key: string, body: Record<string,
 }
 
 /** The whole linking flow for one member: consent, code, token. */
+export interface LinkedTokens {
+  access_token: string;
+  refresh_token: string;
+  patient: string;
+  expires_in: number;
+  scope: string;
+  id_token?: string;
+}
+
 export async function linkMember(
   app: FastifyInstance,
   key: string,
   username: string,
-): Promise<{ access_token: string; refresh_token: string; patient: string; expires_in: number }> {
+  options: { overrides?: Record<string, string | undefined>; shares?: readonly string[] } = {},
+): Promise<LinkedTokens> {
   const { verifier, challenge } = pkcePair();
-  const location = await approve(app, key, challenge, username);
+  const location = await approve(app, key, challenge, username, options.overrides, options.shares);
   const res = await exchange(app, key, {
     grant_type: 'authorization_code',
     code: location.searchParams.get('code') as string,
