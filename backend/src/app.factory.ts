@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AllExceptionsFilter, createValidationPipe, NotFoundFallback } from './common/errors';
 import { resolveCorrelationId } from './common/http/correlation-id';
+import { registerConditionalGet } from './common/http/etag';
 import { registerHostileInputGuard } from './common/http/hostile-input';
 import { registerNoStoreForApi } from './common/http/no-store';
 import type { AppConfig } from './config';
@@ -36,6 +37,8 @@ export async function createHttpApp(config: AppConfig, options: AppModuleOptions
   fastify.removeContentTypeParser('text/plain');
   // NUL, unpaired surrogates and deep nesting are refused before guards, pipes and the database see them.
   registerHostileInputGuard(fastify);
+  // Before the no-store default: the signed-in caller's JSON reads are private and revalidated by ETag instead.
+  registerConditionalGet(fastify, `/${API_PREFIX}`);
   registerNoStoreForApi(fastify, `/${API_PREFIX}`);
 
   fastify.addHook('onRequest', async (request, reply) => {

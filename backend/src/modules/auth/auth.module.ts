@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SessionValidator } from '../../common/ports';
 import type { AppConfig } from '../../config';
@@ -20,15 +19,16 @@ import { PasswordRecoveryService } from './password-recovery.service';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { RateLimiter } from './rate-limiter.service';
 import { RateLimitsRepository } from './rate-limits.repository';
+import { SessionCache } from './session-cache';
+import { SessionEndsListener } from './session-ends.listener';
 import { SessionsRepository } from './sessions.repository';
-import { SessionsService } from './sessions.service';
+import { SESSION_CACHE_OPTIONS, SessionsService } from './sessions.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [
-    PassportModule,
     TypeOrmModule.forFeature([UserEntity, SessionEntity, PasswordResetEntity]),
     JwtModule.registerAsync({
       inject: [ConfigService],
@@ -52,6 +52,8 @@ import { UsersService } from './users.service';
     RateLimiter,
     PruneRateLimitsJob,
     RecoveryMailJobHandler,
+    { provide: SessionCache, useFactory: () => new SessionCache(SESSION_CACHE_OPTIONS) },
+    SessionEndsListener,
     SessionsService,
     { provide: SessionValidator, useExisting: SessionsService },
     AuthService,

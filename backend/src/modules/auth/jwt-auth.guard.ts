@@ -1,36 +1,44 @@
-import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import { AppError } from '../../common/errors';
+import { allowRevalidation } from '../../common/http/etag';
 import type { AuthenticatedUser } from './authenticated-user';
+import { bearerTokenOf, JwtStrategy } from './jwt.strategy';
 import { IS_PUBLIC_KEY } from './public.decorator';
+
+interface GuardedRequest {
+  headers: Record<string, unknown>;
+  user?: AuthenticatedUser | null;
+}
 
 /** Global guard: every route needs a valid bearer token unless it is marked @Public(). */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly strategy: JwtStrategy,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
-    if (!isPublic) return (await super.canActivate(context)) as boolean;
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const token = bearerTokenOf(request.headers.authorization);
+    if (!isPublic) {
+      // A session that cannot be checked throws its 503 from here: not a verdict on the token, so never a 401.
+      const user = token ? await this.strategy.authenticate(token) : null;
+      if (!user) throw new UnauthorizedException();
+      request.user = user;
+      // The answer is the caller's own: it may be revalidated by ETag (private, never a shared cache).
+      allowRevalidation(request);
+      return true;
+    }
 
     // A public route still learns who is calling when a valid token comes along; a bad one is ignored.
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: unknown }>();
     if (typeof request.headers.authorization !== 'string') return true;
     try {
-      await super.canActivate(context);
+      request.user = token ? await this.strategy.authenticate(token) : null;
     } catch {
       request.user = null;
     }
     return true;
-  }
-
-  override handleRequest<TUser = AuthenticatedUser>(err: unknown, user: TUser | false | null): TUser {
-    // An AppError (the session could not be checked: 503) is not a verdict on the token; only a failed check is a 401.
-    if (err instanceof AppError) throw err;
-    if (err || !user) throw new UnauthorizedException();
-    return user;
   }
 }

@@ -1,33 +1,53 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { PassportStrategy } from '@nestjs/passport';
-import { createSecretKey } from 'node:crypto';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { JwtService } from '@nestjs/jwt';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { serviceUnavailableError } from '../../common/errors';
 import { SessionValidator } from '../../common/ports';
 import type { AppConfig } from '../../config';
 import type { AuthenticatedUser, JwtPayload } from './authenticated-user';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// `Authorization: Bearer <token>`, the scheme in any case (RFC 7235), as passport-jwt read it.
+const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
 
 export const JWT_ALGORITHM = 'HS256';
 
+/** The token of an `Authorization: Bearer` header; undefined for any other header or none. */
+export function bearerTokenOf(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  return BEARER.exec(header)?.[1];
+}
+
+/**
+ * Verifies a bearer token (HS256 only, expiry required) and asks the SessionValidator whether its server-side
+ * session is alive. Called by the global guard on every request that carries a token (no Passport in between:
+ * it cost an authenticated read more than the check itself).
+ */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+export class JwtStrategy {
+  // A KeyObject: given a string, jsonwebtoken first tries it as a PEM public key and throws, on every request
+  // (measured: most of an authenticated read's CPU). jsonwebtoken 9 takes a KeyObject; the typings predate it.
+  private readonly key: KeyObject;
+
   constructor(
     config: ConfigService<AppConfig, true>,
+    private readonly jwt: JwtService,
     private readonly sessionValidator: SessionValidator,
   ) {
-    super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      // A KeyObject: given a string, jsonwebtoken first tries it as a PEM public key and throws, on every
-      // request (measured: most of an authenticated read's CPU). jsonwebtoken 9 takes a KeyObject; the
-      // passport-jwt typings predate it.
-      secretOrKey: createSecretKey(Buffer.from(config.get('auth', { infer: true }).jwtSecret, 'utf8')) as unknown as Buffer,
+    this.key = createSecretKey(Buffer.from(config.get('auth', { infer: true }).jwtSecret, 'utf8'));
+  }
+
+  /** The user of a valid token with a live session; null for any token that is not (the guard answers 401). */
+  async authenticate(token: string): Promise<AuthenticatedUser | null> {
+    let payload: JwtPayload;
+    try {
       // Pinned: no 'none', no algorithm confusion.
-      algorithms: [JWT_ALGORITHM],
-      ignoreExpiration: false,
-    });
+      payload = this.jwt.verify<JwtPayload & object>(token, { secret: this.key as unknown as Buffer, algorithms: [JWT_ALGORITHM] });
+    } catch {
+      return null;
+    }
+    return this.validate(payload);
   }
 
   /**

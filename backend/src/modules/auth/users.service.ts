@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { randomBytes } from 'node:crypto';
 import { PasswordHasher } from './password-hasher';
+import { SessionsService } from './sessions.service';
 import type { User } from './user';
 import { UserProfileColumns, UsersRepository } from './users.repository';
 
@@ -12,6 +13,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -45,6 +47,7 @@ export class UsersService {
 
   /** Deletes the account; its sessions, recovery codes and patient info go with it (foreign keys). */
   delete(id: string, manager?: EntityManager): Promise<boolean> {
+    this.sessions.forgetUser(id);
     return this.users.delete(id, manager);
   }
 }
