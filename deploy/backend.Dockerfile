@@ -13,6 +13,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/libs/contracts ./libs/contracts
 COPY --from=build /app/backend/dist ./backend/dist
+COPY --from=build /app/backend/data ./backend/data
 COPY --from=build /app/backend/package.json ./backend/package.json
 COPY --from=build /app/web ./web
 USER node

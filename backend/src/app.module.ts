@@ -16,6 +16,7 @@ import { AnalyticsModule } from './modules/analytics';
 import { ContactModule } from './modules/contact';
 import { HealthDataModule } from './modules/health-data';
 import { InsurersModule } from './modules/insurers';
+import { PricingModule } from './modules/pricing';
 import { AuthModule } from './modules/auth';
 import { DebugModule } from './modules/debug';
 import { PollingModule, ProbeModule } from './modules/polling';
@@ -69,6 +70,7 @@ export class AppModule {
         AnalyticsModule,
         HealthDataModule,
         InsurersModule,
+        PricingModule,
         SystemModule,
         PollingModule,
         // Tests only: the queue round-trip probe names the worker's pid and host.

@@ -5,6 +5,9 @@ import { DataSource } from 'typeorm';
 import { createDataSourceOptions } from '../../src/database/data-source-options';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { runMigrationsExclusively } from '../../src/database/migrate';
+import { ReferenceDataRepository } from '../../src/modules/pricing/reference-data/reference-data.repository';
+import { ReferenceDataService } from '../../src/modules/pricing/reference-data/reference-data.service';
+import { REFERENCE_DATA_DIR } from '../../src/modules/pricing/reference-data/reference-files';
 import { freePort } from '../utils/ports';
 import { createDatabase, TEST_DATABASE_URL_ENV, uniqueDatabaseName } from '../utils/test-database';
 import { MailCatcher, TEST_MAIL_FILE_ENV, TEST_SMTP_PORT_ENV } from '../utils/mail-catcher';
@@ -37,6 +40,9 @@ export default async function globalSetup(): Promise<void> {
   const dataSource = await new DataSource(createDataSourceOptions(url)).initialize();
   try {
     await runMigrationsExclusively(dataSource);
+    // The drug reference tables load once per database (as the app does at boot): here, so that no test file's
+    // beforeAll pays for the first load.
+    await new ReferenceDataService(new ReferenceDataRepository(dataSource), REFERENCE_DATA_DIR).ensureLoaded();
   } finally {
     await dataSource.destroy();
   }

@@ -1,0 +1,4 @@
+export { PricingModule } from './pricing.module';
+// NDCs in every printed form, for any module that takes one (a malformed one is a 400: requireNdc).
+export { ndcCandidates, normalizeNdc, type NdcParse } from './ndc';
+export { requireNdc } from './pricing.errors';

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PoolClient } from 'pg';
+import { copyRows } from './pg-copy';
+import type { ReferenceTable } from './reference-tables';
+
+// Any constant works as long as every process uses the same one (distinct from the migrations' lock).
+const IMPORT_LOCK_KEY = 7_261_804_114;
+
+export interface LoadedVersion {
+  dataset: string;
+  sha256: string;
+}
+
+export interface DatasetVersion {
+  dataset: string;
+  fileName: string;
+  asOf: string;
+  sha256: string;
+  rowCount: number;
+}
+
+const ident = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  return `"${name}"`;
+};
+
+/** The drug reference tables' writes: whole tables replaced in the caller's transaction, and their versions. */
+@Injectable()
+export class ReferenceDataRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Waits until no other process is importing, for the rest of the caller's transaction. */
+  async lockImports(manager: EntityManager): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
+    // Sorting and hashing a few hundred thousand rows at once: in memory, for this transaction only.
+    await manager.query(`SET LOCAL work_mem = '64MB'`);
+  }
+
+  async loadedVersions(manager: EntityManager = this.dataSource.manager): Promise<LoadedVersion[]> {
+    return manager.query('SELECT dataset, sha256 FROM reference_datasets ORDER BY dataset');
+  }
+
+  /**
+   * Replaces every row of the table (DELETE, not TRUNCATE: readers keep the old rows until the caller commits),
+   * by COPY: several times faster than INSERTs for the few hundred thousand rows of the larger tables.
+   */
+  async replaceRows(manager: EntityManager, { table, columns, rows }: ReferenceTable): Promise<void> {
+    if (!manager.queryRunner) throw new Error("replaceRows runs in the caller's transaction");
+    await manager.query(`DELETE FROM ${ident(table)}`);
+    const client = (await manager.queryRunner.connect()) as PoolClient;
+    await copyRows(client, `COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN`, rows);
+  }
+
+  /** Fresh planner statistics, so the first reads after a load use the indexes. */
+  async analyze(manager: EntityManager, tables: readonly string[]): Promise<void> {
+    for (const table of tables) await manager.query(`ANALYZE ${ident(table)}`);
+  }
+
+  async recordVersion(manager: EntityManager, version: DatasetVersion): Promise<void> {
+    await manager.query(
+      `INSERT INTO reference_datasets (dataset, file_name, as_of, sha256, row_count, loaded_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (dataset) DO UPDATE
+         SET file_name = EXCLUDED.file_name, as_of = EXCLUDED.as_of, sha256 = EXCLUDED.sha256,
+             row_count = EXCLUDED.row_count, loaded_at = EXCLUDED.loaded_at`,
+      [version.dataset, version.fileName, version.asOf, version.sha256, version.rowCount],
+    );
+  }
+}
