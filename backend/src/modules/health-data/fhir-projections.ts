@@ -44,29 +44,6 @@ export const SYSTEMS = {
   rxnorm: ['http://www.nlm.nih.gov/research/umls/rxnorm'],
 } as const;
 
-// Adjudication categories, by code (C4BB, HL7 adjudication, and the CMS Blue Button variables).
-const PATIENT_PAID = new Set([
-  'paidbypatient',
-  'paidbypatientcash',
-  'paidbypatientother',
-  'copay',
-  'coinsurance',
-  'deductible',
-  'ptnt_pay_amt',
-  'line_bene_pmt_amt',
-  'line_bene_ptb_ddctbl_amt',
-  'line_coinsrnc_amt',
-]);
-const INSURER_PAID = new Set([
-  'paidtoprovider',
-  'benefit',
-  'payment',
-  'cvrd_d_plan_pd_amt',
-  'line_nch_pmt_amt',
-  'line_prvdr_pmt_amt',
-  'clm_pmt_amt',
-]);
-const TOTAL = new Set(['submitted', 'tot_rx_cst_amt', 'line_sbmtd_chrg_amt', 'clm_tot_chrg_amt']);
 const PHARMACY_TYPES = new Set(['pharmacy', 'PDE', 'rx']);
 
 type Eob = Received<ExplanationOfBenefit>;
@@ -81,7 +58,7 @@ export function codingIn(concept: Concept, systems: readonly string[]): Received
   return asArray(concept?.coding).find((c) => c.system && systems.includes(c.system) && c.code) ?? null;
 }
 
-/** The last path segment of a code's URL-shaped system, or the code itself (CMS variables put the name in the system). */
+/** A concept's codes, lowercase, with the last path segment of each URL-shaped system (a role, a coverage class). */
 function categoryCodes(category: Concept): string[] {
   return asArray(category?.coding).flatMap((c) =>
     [c.code, c.system?.split('/').pop()].filter((v): v is string => !!v).map((v) => v.toLowerCase()),
@@ -100,14 +77,253 @@ const dateOnly = (value: unknown): string | null => {
   return text && /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null;
 };
 
-function adjudicated(adjudications: Adjudication[] | undefined, codes: Set<string>): number | null {
-  let total: number | null = null;
-  for (const adjudication of asArray(adjudications)) {
-    if (!categoryCodes(adjudication.category).some((code) => codes.has(code))) continue;
-    const amount = money(adjudication.amount);
-    if (amount !== null) total = (total ?? 0) + amount;
+// ---- Money --------------------------------------------------------------------------------------------------
+// CARIN Blue Button totals and adjudications carry overlapping categories (`payment` is the same money as
+// `paidtoprovider` + `paidtopatient`; `paidbypatient` already includes the deductible, copay and coinsurance), so
+// each amount is first given one meaning, then one figure is taken per meaning, by precedence, never a sum of all.
+
+/** What an amount is, whichever code system named it. */
+type Meaning =
+  | 'payment'
+  | 'paidtoprovider'
+  | 'paidtopatient'
+  | 'benefit'
+  | 'paidbypatient'
+  | 'paidbypatientcash'
+  | 'paidbypatientother'
+  | 'memberliability'
+  | 'deductible'
+  | 'copay'
+  | 'coinsurance'
+  // An institutional line's reduced coinsurance replaces its (wage-adjusted) coinsurance when the provider gives one.
+  | 'reducedcoinsurance'
+  | 'submitted'
+  | 'drugcost';
+type Figures = Partial<Record<Meaning, number>>;
+
+const ADJUDICATION_SYSTEMS = new Set([
+  'http://terminology.hl7.org/CodeSystem/adjudication',
+  'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBAdjudication',
+]);
+/** HL7 adjudication and C4BBAdjudication codes (`coins` and `submittedamount` as early CARIN examples spell them). */
+const ADJUDICATION_CODES = new Map<string, Meaning>([
+  ['payment', 'payment'],
+  ['paidtoprovider', 'paidtoprovider'],
+  ['paidtopatient', 'paidtopatient'],
+  ['benefit', 'benefit'],
+  ['paidbypatient', 'paidbypatient'],
+  ['paidbypatientcash', 'paidbypatientcash'],
+  ['paidbypatientother', 'paidbypatientother'],
+  ['memberliability', 'memberliability'],
+  ['deductible', 'deductible'],
+  ['copay', 'copay'],
+  ['coinsurance', 'coinsurance'],
+  ['coins', 'coinsurance'],
+  ['submitted', 'submitted'],
+  ['submittedamount', 'submitted'],
+  ['drugcost', 'drugcost'],
+]);
+
+/**
+ * Blue Button 2.0's own variables (https://bluebutton.cms.gov/resources/variables/<name>), which say exactly what
+ * an amount is where its C4BB coding is loose: the Part D gross drug cost below and above the out-of-pocket
+ * threshold is coded `coinsurance` and is not; the revenue-centre payment is coded `submitted` and is Medicare's
+ * payment. null: known, and none of the figures kept. A variable not listed here falls back to its C4BB coding.
+ */
+const CMS_VARIABLES = new Map<string, Meaning | null>([
+  // Carrier and DME lines
+  ['line_nch_pmt_amt', 'benefit'],
+  ['line_prvdr_pmt_amt', 'paidtoprovider'],
+  ['line_bene_pmt_amt', 'paidtopatient'],
+  ['line_bene_ptb_ddctbl_amt', 'deductible'],
+  ['line_coinsrnc_amt', 'coinsurance'],
+  ['line_sbmtd_chrg_amt', 'submitted'],
+  ['line_alowd_chrg_amt', null],
+  ['line_bene_prmry_pyr_pd_amt', null],
+  // Institutional revenue-centre lines
+  ['rev_cntr_pmt_amt_amt', 'benefit'],
+  ['rev_cntr_prvdr_pmt_amt', 'paidtoprovider'],
+  ['rev_cntr_bene_pmt_amt', 'paidtopatient'],
+  ['rev_cntr_ptnt_rspnsblty_pmt', 'paidbypatient'],
+  ['rev_cntr_cash_ddctbl_amt', 'deductible'],
+  ['rev_cntr_blood_ddctbl_amt', 'deductible'],
+  ['rev_cntr_coinsrnc_wge_adjstd_c', 'coinsurance'],
+  ['rev_cntr_rdcd_coinsrnc_amt', 'reducedcoinsurance'],
+  ['rev_cntr_tot_chrg_amt', 'submitted'],
+  ['rev_cntr_rate_amt', null],
+  ['rev_cntr_ncvrd_chrg_amt', null],
+  ['rev_cntr_1st_msp_pd_amt', null],
+  ['rev_cntr_2nd_msp_pd_amt', null],
+  // Part D events
+  ['cvrd_d_plan_pd_amt', 'benefit'],
+  ['ncvrd_plan_pd_amt', 'benefit'],
+  ['ptnt_pay_amt', 'paidbypatient'],
+  ['tot_rx_cst_amt', 'drugcost'],
+  ['gdc_blw_oopt_amt', null],
+  ['gdc_abv_oopt_amt', null],
+  ['othr_troop_amt', null],
+  ['lics_amt', null],
+  ['plro_amt', null],
+  ['rptd_gap_dscnt_num', null],
+  // Claim level (totals and benefit balances)
+  ['clm_pmt_amt', 'payment'],
+  ['clm_tot_chrg_amt', 'submitted'],
+  ['nch_carr_clm_sbmtd_chrg_amt', 'submitted'],
+  ['nch_carr_clm_alowd_amt', null],
+  ['nch_clm_prvdr_pmt_amt', 'paidtoprovider'],
+  ['nch_clm_bene_pmt_amt', 'paidtopatient'],
+  ['carr_clm_cash_ddctbl_apld_amt', 'deductible'],
+  ['clm_op_prvdr_pmt_amt', 'paidtoprovider'],
+  ['clm_op_bene_pmt_amt', 'paidtopatient'],
+  ['nch_bene_ptb_ddctbl_amt', 'deductible'],
+  ['nch_bene_ptb_coinsrnc_amt', 'coinsurance'],
+  ['nch_bene_ip_ddctbl_amt', 'deductible'],
+  ['nch_bene_pta_coinsrnc_lblty_amt', 'coinsurance'],
+  ['nch_bene_blood_ddctbl_lblty_am', 'deductible'],
+  // The inpatient deductible and coinsurance together: what the member owes.
+  ['nch_ip_tot_ddctn_amt', 'memberliability'],
+  ['prpayamt', null],
+]);
+const CMS_VARIABLE = /^https:\/\/bluebutton\.cms\.gov\/resources\/variables\/([a-z0-9_]+)$/;
+// Blue Button puts claim-level amounts (deductibles, provider and beneficiary payments) in benefit balances. Other
+// benefit balances are plan-year accumulators, not this claim's money, and are never read.
+const CMS_BENEFIT_BALANCE = 'https://bluebutton.cms.gov/resources/codesystem/benefit-balance';
+
+const INSURER_MEANINGS: Meaning[] = ['payment', 'paidtoprovider', 'paidtopatient', 'benefit'];
+const PATIENT_MEANINGS: Meaning[] = [
+  'paidbypatient',
+  'paidbypatientcash',
+  'paidbypatientother',
+  'memberliability',
+  'deductible',
+  'copay',
+  'coinsurance',
+];
+
+const cmsVariableOf = (coding: Received<Coding>): string | null =>
+  CMS_VARIABLE.exec(coding.code ?? '')?.[1] ?? CMS_VARIABLE.exec(coding.system ?? '')?.[1] ?? null;
+
+/** One meaning per amount: a Blue Button variable first (it is the precise one), else an adjudication code. */
+function meaningOf(category: Concept): Meaning | null {
+  const codings = asArray(category?.coding);
+  for (const coding of codings) {
+    const variable = cmsVariableOf(coding);
+    if (variable !== null && CMS_VARIABLES.has(variable)) return CMS_VARIABLES.get(variable) ?? null;
   }
-  return total;
+  for (const coding of codings) {
+    if (coding.system && !ADJUDICATION_SYSTEMS.has(coding.system)) continue;
+    const meaning = ADJUDICATION_CODES.get((coding.code ?? '').toLowerCase());
+    if (meaning) return meaning;
+  }
+  return null;
+}
+
+interface Amount {
+  meaning: Meaning | null;
+  value: number | null;
+}
+
+/** The amounts of one set (a line's adjudications, a claim's totals), summed per meaning. */
+function figuresOf(amounts: Amount[]): Figures {
+  const figures: Figures = {};
+  for (const { meaning, value } of amounts) {
+    if (meaning !== null && value !== null) figures[meaning] = (figures[meaning] ?? 0) + value;
+  }
+  if (figures.reducedcoinsurance) figures.coinsurance = figures.reducedcoinsurance;
+  delete figures.reducedcoinsurance;
+  return figures;
+}
+
+const adjudicationAmounts = (list: Adjudication[] | undefined): Amount[] =>
+  asArray(list).map((a) => ({ meaning: meaningOf(a.category), value: money(a.amount) }));
+
+function benefitBalanceAmounts(resource: Eob): Amount[] {
+  return asArray(resource.benefitBalance).flatMap((balance) =>
+    asArray(balance.financial).map((financial) => {
+      const coding = asArray(financial.type?.coding).find((c) => c.system === CMS_BENEFIT_BALANCE);
+      const variable = coding ? cmsVariableOf(coding) : null;
+      return { meaning: (variable !== null && CMS_VARIABLES.get(variable)) || null, value: money(financial.usedMoney) };
+    }),
+  );
+}
+
+/** The claim's own figures: payment, then totals, then Blue Button's claim-level balances, then header adjudications. */
+function headerFigures(resource: Eob): Figures {
+  const payment = money(resource.payment?.amount);
+  const sources: Figures[] = [
+    payment === null ? {} : { payment },
+    figuresOf(adjudicationAmounts(resource.total)),
+    figuresOf(benefitBalanceAmounts(resource)),
+    figuresOf(adjudicationAmounts(resource.adjudication)),
+  ];
+  const header: Figures = {};
+  for (const source of sources) {
+    for (const [meaning, value] of Object.entries(source) as [Meaning, number][]) header[meaning] ??= value;
+  }
+  return header;
+}
+
+function sumFigures(sets: Figures[]): Figures {
+  const sum: Figures = {};
+  for (const set of sets) {
+    for (const [meaning, value] of Object.entries(set) as [Meaning, number][]) sum[meaning] = (sum[meaning] ?? 0) + value;
+  }
+  return sum;
+}
+
+const round2 = (value: number | null): number | null => (value === null ? null : Math.round(value * 100) / 100);
+/** null when every part is missing; a missing part counts as nothing beside a present one. */
+function sumOf(...values: (number | undefined)[]): number | null {
+  const present = values.filter((v): v is number => v !== undefined);
+  return present.length ? present.reduce((a, b) => a + b, 0) : null;
+}
+const hasAny = (figures: Figures, meanings: Meaning[]): boolean => meanings.some((m) => figures[m] !== undefined);
+
+interface Parts {
+  deductible: number | null;
+  copay: number | null;
+  coinsurance: number | null;
+}
+
+const insurerPaidOf = (f: Figures): number | null => f.payment ?? sumOf(f.paidtoprovider, f.paidtopatient) ?? f.benefit ?? null;
+const patientPaidOf = (f: Figures, parts: Parts): number | null =>
+  f.paidbypatient ??
+  sumOf(f.paidbypatientcash, f.paidbypatientother) ??
+  f.memberliability ??
+  sumOf(parts.deductible ?? undefined, parts.copay ?? undefined, parts.coinsurance ?? undefined);
+const totalCostOf = (f: Figures): number | null => f.drugcost ?? f.submitted ?? null;
+const partsOf = (f: Figures): Parts => ({ deductible: f.deductible ?? null, copay: f.copay ?? null, coinsurance: f.coinsurance ?? null });
+
+/** A claim's money, one figure per meaning; null where the insurer gives none. */
+interface ClaimMoney extends Parts {
+  insurerPaid: number | null;
+  patientPaid: number | null;
+  totalCost: number | null;
+}
+
+/**
+ * Insurer paid: `payment`, else `paidtoprovider` + `paidtopatient`, else `benefit`. Patient paid: `paidbypatient`,
+ * else `paidbypatientcash` + `paidbypatientother`, else `memberliability`, else deductible + copay + coinsurance.
+ * Each from the claim's header when it names any of its kind, the lines' sum only where it names none; the parts
+ * (deductible, copay, coinsurance) each from the header, else the lines (a carrier claim gives its deductible on
+ * the claim and its coinsurance on the lines).
+ */
+function claimMoney(resource: Eob): ClaimMoney {
+  const header = headerFigures(resource);
+  const lines = sumFigures(asArray(resource.item).map((item) => figuresOf(adjudicationAmounts(item.adjudication))));
+  const parts: Parts = {
+    deductible: header.deductible ?? lines.deductible ?? null,
+    copay: header.copay ?? lines.copay ?? null,
+    coinsurance: header.coinsurance ?? lines.coinsurance ?? null,
+  };
+  return {
+    insurerPaid: round2(insurerPaidOf(hasAny(header, INSURER_MEANINGS) ? header : lines)),
+    patientPaid: round2(patientPaidOf(hasAny(header, PATIENT_MEANINGS) ? header : lines, parts)),
+    deductible: round2(parts.deductible),
+    copay: round2(parts.copay),
+    coinsurance: round2(parts.coinsurance),
+    totalCost: round2(totalCostOf(header) ?? totalCostOf(lines)),
+  };
 }
 
 function eobType(resource: Eob): string | null {
@@ -140,16 +356,61 @@ function serviceDate(resource: Eob): string | null {
   return dateOnly(resource.billablePeriod?.start) ?? firstItemDate ?? dateOnly(resource.created);
 }
 
+/**
+ * The version of the claim projections (money, search text). Raised whenever claimFromEob or prescriptionsFromEob
+ * change what they make: claims stored by an older version are projected again from their raw resource at boot.
+ */
+export const CLAIM_PROJECTION_VERSION = 1;
+
 export interface ClaimRow {
   sourceId: string;
   claimType: string | null;
   status: string | null;
   outcome: string | null;
   serviceDate: string | null;
+  /** What the insurer paid (part 2 §3's payment_amount). */
   paymentAmount: number | null;
+  /** The patient's share, and the parts of it the insurer named. */
+  patientPaid: number | null;
+  deductible: number | null;
+  copay: number | null;
+  coinsurance: number | null;
   renderingProvider: string | null;
   diagnoses: HealthServiceDiagnosis[];
   procedures: HealthServiceProcedure[];
+  /** Lowercase text the health history search looks in (part 2 §5); see claimSearchText. */
+  searchText: string;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** A date as stored and as people type it: 2024-03-05, 3/5/2024, 03/05/2024. */
+function dateForms(date: string | null): string[] {
+  if (!date) return [];
+  const [year, month, day] = date.split('-');
+  return [date, `${Number(month)}/${Number(day)}/${year}`, `${month}/${day}/${year}`];
+}
+
+/**
+ * What the health history search matches (part 2 §5): date, status, payment, type, outcome, provider, diagnosis
+ * code and display, procedure code, date and display. One field per line, lowercase; dates and the payment also in
+ * the forms people type ($1,505.90, 3/5/2024).
+ */
+export function claimSearchText(claim: Omit<ClaimRow, 'searchText'>): string {
+  const payment = claim.paymentAmount === null ? [] : [claim.paymentAmount.toFixed(2), usd.format(claim.paymentAmount)];
+  const fields = [
+    ...dateForms(claim.serviceDate),
+    claim.status,
+    ...payment,
+    claim.claimType,
+    claim.outcome,
+    claim.renderingProvider,
+    ...claim.diagnoses.flatMap((d) => [d.diagnosis_code, d.diagnosis_display]),
+    ...claim.procedures.flatMap((p) => [p.procedure_code, ...dateForms(p.procedure_date), p.procedure_display]),
+  ];
+  return fields
+    .filter((f): f is string => !!f)
+    .map((f) => f.replace(/\s+/g, ' ').toLowerCase())
+    .join('\n');
 }
 
 export function claimFromEob(input: FhirInput): ClaimRow | null {
@@ -190,23 +451,23 @@ export function claimFromEob(input: FhirInput): ClaimRow | null {
       });
     }
   }
-  const totals = asArray(resource.total);
-  const paidFromTotals = totals.length ? adjudicated(totals, INSURER_PAID) : null;
-  const paidFromItems = asArray(resource.item).reduce<number | null>((sum, item) => {
-    const paid = adjudicated(item.adjudication, INSURER_PAID);
-    return paid === null ? sum : (sum ?? 0) + paid;
-  }, null);
-  return {
+  const paid = claimMoney(resource);
+  const claim = {
     sourceId: id,
     claimType: eobType(resource),
     status: str(resource.status),
     outcome: str(resource.outcome),
     serviceDate: serviceDate(resource),
-    paymentAmount: money(resource.payment?.amount) ?? paidFromTotals ?? paidFromItems,
+    paymentAmount: paid.insurerPaid,
+    patientPaid: paid.patientPaid,
+    deductible: paid.deductible,
+    copay: paid.copay,
+    coinsurance: paid.coinsurance,
     renderingProvider: providerName(resource, ['rendering', 'performing', 'primary', 'attending']),
     diagnoses,
     procedures,
   };
+  return { ...claim, searchText: claimSearchText(claim) };
 }
 
 export interface PrescriptionRow {
@@ -220,27 +481,32 @@ export interface PrescriptionRow {
   totalPrice: number | null;
 }
 
-/** One prescription per NDC line of a pharmacy claim. */
+/**
+ * One prescription per NDC line of a pharmacy claim, its money from the line. A claim of one fill whose line gives
+ * no amount (the CARIN examples put them in the totals only) takes the claim's: they are that fill's.
+ */
 export function prescriptionsFromEob(input: FhirInput): PrescriptionRow[] {
   const id = str(input.id);
   const resource = received<ExplanationOfBenefit>(input, 'ExplanationOfBenefit');
   if (!id || !resource || !isPharmacy(resource)) return [];
-  const rows: PrescriptionRow[] = [];
-  for (const item of asArray(resource.item)) {
+  const fills = asArray(resource.item).flatMap((item) => {
     const ndc = codingIn(item.productOrService, SYSTEMS.ndc);
-    if (!ndc?.code) continue;
-    rows.push({
-      sourceId: `ExplanationOfBenefit/${id}/${item.sequence ?? rows.length + 1}`,
+    return ndc?.code ? [{ item, ndc: { ...ndc, code: ndc.code } }] : [];
+  });
+  const claim = fills.length === 1 ? claimMoney(resource) : null;
+  return fills.map(({ item, ndc }, index) => {
+    const line = figuresOf(adjudicationAmounts(item.adjudication));
+    return {
+      sourceId: `ExplanationOfBenefit/${id}/${item.sequence ?? index + 1}`,
       drugName: ndc.display ?? str(item.productOrService?.text),
       drugNdc: ndc.code.replace(/-/g, ''),
       datePrescribed: dateOnly(item.servicedDate) ?? serviceDate(resource),
       provider: providerName(resource, ['prescribing', 'prescriber', 'primary', 'performing']),
-      patientPaid: adjudicated(item.adjudication, PATIENT_PAID),
-      insurerPaid: adjudicated(item.adjudication, INSURER_PAID),
-      totalPrice: adjudicated(item.adjudication, TOTAL),
-    });
-  }
-  return rows;
+      patientPaid: round2(patientPaidOf(line, partsOf(line))) ?? claim?.patientPaid ?? null,
+      insurerPaid: round2(insurerPaidOf(line)) ?? claim?.insurerPaid ?? null,
+      totalPrice: round2(totalCostOf(line)) ?? claim?.totalCost ?? null,
+    };
+  });
 }
 
 export function prescriptionFromMedicationRequest(input: FhirInput): PrescriptionRow | null {

@@ -1,7 +1,20 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  DASHBOARD_ROWS,
+  LIST_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type CurrentPlanWithCostResponse,
+  type ExplanationOfBenefitsPage,
+  type SpendingResponse,
+  type UserDrugsPage,
+} from '@healthlink/contracts';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../auth';
+import { ExplanationOfBenefitsQueryDto, SpendingQueryDto, UserDrugsQueryDto } from './dto/health-data.query.dto';
 import { HealthDataService } from './health-data.service';
+
+const PAGED = `Without query parameters: the first page of ${LIST_PAGE_SIZE} rows (the dashboard asks limit=${DASHBOARD_ROWS}; at most ${MAX_PAGE_SIZE}). nextCursor is null on the last page; total counts every matching row; asOf is when the newest of them was stored.`;
+const BAD_QUERY = 'HEALTH_DATA.VALIDATION: a parameter out of its rules (limit, cursor, search, sort, by), named in errors[].field';
 
 /** The signed-in user's own data only: every query is by the session's user. */
 @ApiTags('health-data')
@@ -12,23 +25,42 @@ export class HealthDataController {
 
   @Get('explanationOfBenefits')
   @ApiOkResponse({
-    description: '{ EOB: [{ id, date, type, status, outcome, payment_amount, rendering_provider, diagnoses, procedures }] }',
+    description: `{ EOB: [{ id, date, type, status, outcome, payment_amount, rendering_provider, insurer, diagnoses, procedures }], nextCursor, total, asOf }, newest first. ${PAGED}`,
   })
-  explanationOfBenefits(@CurrentUser() user: AuthenticatedUser) {
-    return this.healthData.explanationOfBenefits(user.userId);
+  @ApiBadRequestResponse({ description: BAD_QUERY })
+  @ApiNotFoundResponse({ description: 'HEALTH_DATA.CLAIM_NOT_FOUND: serviceID names no claim of yours that the search matches' })
+  explanationOfBenefits(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: ExplanationOfBenefitsQueryDto,
+  ): Promise<ExplanationOfBenefitsPage> {
+    return this.healthData.explanationOfBenefits(user.userId, query);
   }
 
   @Get('userDrugs')
   @ApiOkResponse({
-    description: '{ queryRes: [{ drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price }] }',
+    description: `{ queryRes: [{ drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price, insurer, price comparison (null until priced) }], nextCursor, total, asOf }, newest first unless sort=oldest. ${PAGED}`,
   })
-  userDrugs(@CurrentUser() user: AuthenticatedUser) {
-    return this.healthData.userDrugs(user.userId);
+  @ApiBadRequestResponse({ description: BAD_QUERY })
+  userDrugs(@CurrentUser() user: AuthenticatedUser, @Query() query: UserDrugsQueryDto): Promise<UserDrugsPage> {
+    return this.healthData.userDrugs(user.userId, query);
   }
 
   @Get('currentPlan/getUsersCurrentPlan')
-  @ApiOkResponse({ description: '{ userCurrentPlan: [{ marketing_name, plan_year, plan_name }] }' })
-  currentPlan(@CurrentUser() user: AuthenticatedUser) {
+  @ApiOkResponse({
+    description:
+      '{ userCurrentPlan: [{ marketing_name, plan_year, plan_name }], currentPlanCost: { medical, rx, total, from, to } | null }',
+  })
+  currentPlan(@CurrentUser() user: AuthenticatedUser): Promise<CurrentPlanWithCostResponse> {
     return this.healthData.currentPlan(user.userId);
+  }
+
+  @Get('spending')
+  @ApiOkResponse({
+    description:
+      '{ by, periods: [{ period, patient_paid, deductible, copay, coinsurance, insurer_paid }], asOf }, oldest first; by=month (default) or year',
+  })
+  @ApiBadRequestResponse({ description: BAD_QUERY })
+  spending(@CurrentUser() user: AuthenticatedUser, @Query() query: SpendingQueryDto): Promise<SpendingResponse> {
+    return this.healthData.spending(user.userId, query);
   }
 }

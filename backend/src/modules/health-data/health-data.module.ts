@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
+import { ClaimReprojectionOnBoot } from './claim-reprojection';
 import { HealthDataController } from './health-data.controller';
 import { HealthDataRepository } from './health-data.repository';
 import { HealthDataService } from './health-data.service';
@@ -7,7 +8,7 @@ import { HealthDataService } from './health-data.service';
 @Module({
   imports: [AccountsModule],
   controllers: [HealthDataController],
-  providers: [HealthDataService, HealthDataRepository],
+  providers: [HealthDataService, HealthDataRepository, ClaimReprojectionOnBoot],
   exports: [HealthDataService],
 })
 export class HealthDataModule {}
