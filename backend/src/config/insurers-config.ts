@@ -1,18 +1,28 @@
 import { INSURER_KEYS, type InsurerKey } from '@healthlink/contracts';
 
 export interface InsurerEndpoints {
+  /** Empty when it comes from SMART discovery (see `discovery`). */
   authorizeUrl: string;
+  /** Empty when it comes from SMART discovery (see `discovery`). */
   tokenUrl: string;
+  /** Also the `aud` of the authorize request, exactly as configured. */
   fhirBaseUrl: string;
   /**
-   * RFC 7009 token revocation; empty when the insurer offers none (`none`), or when the token URL points at a real
-   * insurer and no revocation URL is configured.
+   * RFC 7009 token revocation; empty when the insurer offers none (`none`), when the token URL points at a real
+   * insurer and no revocation URL is configured, or when it comes from discovery.
    */
   revocationUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Empty: the SMART scopes for the insurer's fetch set are built for each authorize request. */
   scopes: string;
   redirectUri: string;
+  /**
+   * Set when the FHIR base is configured and the authorize or token URL is not: the missing endpoints are read from
+   * `{fhirBaseUrl}/.well-known/smart-configuration` (SMART App Launch 2); configured URLs still win. `revocation`
+   * is false when REVOCATION_URL is `none`.
+   */
+  discovery?: { insurer: InsurerKey; revocation: boolean };
 }
 
 /** INSURER_BLUE_BUTTON_SANDBOX_CLIENT_ID etc.: the key in SCREAMING_SNAKE. */
@@ -27,12 +37,14 @@ const FIELDS = {
   CLIENT_SECRET: 'clientSecret',
   SCOPES: 'scopes',
   REDIRECT_URI: 'redirectUri',
-} as const satisfies Record<string, keyof InsurerEndpoints>;
+} as const satisfies Record<string, Exclude<keyof InsurerEndpoints, 'discovery'>>;
 const URL_FIELDS = new Set(['AUTHORIZE_URL', 'TOKEN_URL', 'FHIR_BASE_URL', 'REVOCATION_URL', 'REDIRECT_URI']);
 
 /**
  * Each insurer's OAuth and FHIR endpoints. By default they point at the partner sandbox, with the sandbox's
- * client credentials; any of them is overridden by its variable to reach the real insurer.
+ * client credentials; any of them is overridden by its variable to reach the real insurer. An insurer whose
+ * FHIR base is configured and whose authorize or token URL is not discovers them from its FHIR server: never
+ * the sandbox's endpoints for a real insurer's server.
  */
 export function loadInsurersConfig(
   raw: Record<string, string | undefined>,
@@ -42,6 +54,8 @@ export function loadInsurersConfig(
   const problems: string[] = [];
   const insurers = {} as Record<InsurerKey, InsurerEndpoints>;
   for (const key of INSURER_KEYS) {
+    const prefix = insurerEnvPrefix(key);
+    const given = (suffix: keyof typeof FIELDS) => (raw[`${prefix}${suffix}`] ?? '') !== '';
     const base = `${defaults.sandboxUrl}/insurers/${key}`;
     const fallback: InsurerEndpoints = {
       authorizeUrl: `${defaults.sandboxPublicUrl}/insurers/${key}/authorize`,
@@ -50,16 +64,20 @@ export function loadInsurersConfig(
       revocationUrl: `${base}/revoke`,
       clientId: `healthlink-${key}`,
       clientSecret: `sandbox-secret-${key}`,
-      scopes: 'openid patient/*.read launch/patient offline_access',
+      scopes: '',
       redirectUri: `${defaults.publicUrl}/intermediary/${key}`,
     };
-    const endpoints = { ...fallback };
+    const discover = given('FHIR_BASE_URL') && (!given('AUTHORIZE_URL') || !given('TOKEN_URL'));
+    const endpoints: InsurerEndpoints = discover
+      ? { ...fallback, authorizeUrl: '', tokenUrl: '', revocationUrl: '', discovery: { insurer: key, revocation: true } }
+      : { ...fallback };
     for (const [suffix, field] of Object.entries(FIELDS)) {
-      const name = `${insurerEnvPrefix(key)}${suffix}`;
+      const name = `${prefix}${suffix}`;
       const value = raw[name];
       if (value === undefined || value === '') continue;
       if (suffix === 'REVOCATION_URL' && value === 'none') {
         endpoints.revocationUrl = '';
+        if (endpoints.discovery) endpoints.discovery.revocation = false;
         continue;
       }
       if (URL_FIELDS.has(suffix) && !/^https?:\/\/[^\s]+$/.test(value)) {
@@ -69,10 +87,15 @@ export function loadInsurersConfig(
       // Used exactly as given: Blue Button's endpoints end in `/` and answer the path without it with a 301.
       endpoints[field] = value;
     }
+    // The sandbox's client must never be presented to a real insurer's server.
+    for (const suffix of ['CLIENT_ID', 'CLIENT_SECRET'] as const) {
+      if (discover && !given(suffix)) {
+        problems.push(`${prefix}${suffix}: required when ${prefix}FHIR_BASE_URL is set without the authorize and token URLs`);
+      }
+    }
     // The sandbox's revocation endpoint only for the sandbox's tokens: a real insurer's tokens and client
     // credentials must never be posted to the sandbox.
-    const revocationSet = (raw[`${insurerEnvPrefix(key)}REVOCATION_URL`] ?? '') !== '';
-    if (!revocationSet && endpoints.tokenUrl !== fallback.tokenUrl) endpoints.revocationUrl = '';
+    if (!discover && !given('REVOCATION_URL') && endpoints.tokenUrl !== fallback.tokenUrl) endpoints.revocationUrl = '';
     insurers[key] = endpoints;
   }
   return { insurers, problems };

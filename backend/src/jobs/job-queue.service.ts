@@ -47,6 +47,7 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
         // Idempotent, and required before send()/work() (pg-boss 10).
         await boss.createQueue(definition.queue, {
           name: definition.queue,
+          policy: definition.policy ?? 'standard',
           retryLimit: definition.retryLimit ?? retryLimit,
           retryDelay: 1,
           expireInSeconds: expireSeconds,
@@ -80,6 +81,18 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
     // A worker in this process takes it now rather than at its next poll (other processes poll every 0.5 s).
     for (const workerId of this.workers.get(queue) ?? []) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  /**
+   * Many jobs of one queue, a statement per thousand. On a 'stately' queue a job whose `singletonKey` already waits
+   * is dropped (pg-boss inserts with ON CONFLICT DO NOTHING), so sending twice never queues one subject twice.
+   */
+  async sendBatch(queue: string, jobs: { data: object; singletonKey?: string }[]): Promise<void> {
+    if (!this.boss) throw new Error('Job queue is not started');
+    for (let i = 0; i < jobs.length; i += 1000) {
+      await this.boss.insert(jobs.slice(i, i + 1000).map(({ data, singletonKey }) => ({ name: queue, data, singletonKey })));
+    }
+    if (jobs.length) for (const workerId of this.workers.get(queue) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /**

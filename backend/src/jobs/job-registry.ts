@@ -21,6 +21,11 @@ export interface JobDefinition<TData extends object = object> {
   /** Jobs of this queue one process works at once (default 1). */
   concurrency?: number;
   /**
+   * pg-boss's queue policy (default 'standard'). 'stately': per singleton key, at most one job waiting and one
+   * running (a send whose key already waits is dropped), for work that must never run twice at once for one subject.
+   */
+  policy?: 'standard' | 'stately';
+  /**
    * A cron expression (UTC): pg-boss then sends one job per tick for the whole cluster, however many processes
    * run (its schedule lives in the database), and a worker takes it.
    */

@@ -36,6 +36,9 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
     INSURER_BLUE_BUTTON_FHIR_BASE_URL: `${sandbox.url}/v2/fhir`,
     INSURER_BLUE_BUTTON_CLIENT_ID: 'healthlink-blueButton',
     INSURER_BLUE_BUTTON_CLIENT_SECRET: 'sandbox-secret-blueButton',
+    // The scopes the app registered: beyond the spec's set for Blue Button (claims), its drugs and the patient.
+    INSURER_BLUE_BUTTON_SCOPES:
+      'launch/patient offline_access patient/Patient.read patient/ExplanationOfBenefit.read patient/MedicationRequest.read',
     ...overrides,
   });
 
@@ -119,7 +122,7 @@ describe('insurers: Blue Button 2.0 on its own paths, configured as the README s
       );
       expect(claims).toBe(expected.ExplanationOfBenefit);
       expect(rx).toBeGreaterThanOrEqual(expected.MedicationRequest);
-      expect((await client(app, token).get('/api/explanationOfBenefits')).json().EOB).toHaveLength(expected.ExplanationOfBenefit);
+      expect((await client(app, token).get('/api/explanationOfBenefits')).json()).toMatchObject({ total: expected.ExplanationOfBenefit });
     });
   });
 

@@ -82,6 +82,9 @@ export async function answerAuthorizePage(
   if (!form) throw new Error(`no form on the authorize page:\n${page.slice(0, 500)}`);
   const fields = new URLSearchParams();
   for (const match of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(match[1], decodeHtml(match[2]));
+  // Boxes the page ticks (the record types to share) are sent ticked, as a person who changes nothing would.
+  for (const match of page.matchAll(/<input type="checkbox" name="([^"]+)" id="[^"]*" value="([^"]*)" checked>/g))
+    fields.append(match[1], decodeHtml(match[2]));
   const members = [...page.matchAll(/<input type="radio" name="member" id="[^"]*" value="([^"]+)"/g)].map((m) => decodeHtml(m[1]));
   const chosen = member ?? members[0];
   if (!chosen) throw new Error('no member to choose on the authorize page');

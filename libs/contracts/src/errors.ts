@@ -87,6 +87,10 @@ export const InsurersErrorCode = {
   Validation: 'INSURERS.VALIDATION',
   /** Minting a referral code without a valid partner API key. */
   PartnerUnauthorized: 'INSURERS.PARTNER_UNAUTHORIZED',
+  /** The insurer's sign-in endpoints could not be read from its FHIR server (SMART discovery): a 502. */
+  DiscoveryFailed: 'INSURERS.DISCOVERY_FAILED',
+  /** Unlinking an insurer the member has not linked: a 404. */
+  LinkNotFound: 'INSURERS.LINK_NOT_FOUND',
   ReferralInvalid: ReferralErrorCode.Invalid,
   ReferralSignInRequired: ReferralErrorCode.SignInRequired,
   ReferralOtherAccount: ReferralErrorCode.OtherAccount,
@@ -104,5 +108,27 @@ export const ContactErrorCode = {
 } as const;
 export type ContactErrorCode = (typeof ContactErrorCode)[keyof typeof ContactErrorCode];
 
+export const HealthDataErrorCode = {
+  /** A list or spending query parameter out of its rules (the field and reason in `errors`): a 400. */
+  Validation: 'HEALTH_DATA.VALIDATION',
+  /** `serviceID` names no claim of the member's (among those the search matches): a 404. */
+  ClaimNotFound: 'HEALTH_DATA.CLAIM_NOT_FOUND',
+} as const;
+export type HealthDataErrorCode = (typeof HealthDataErrorCode)[keyof typeof HealthDataErrorCode];
+
+export const PricingErrorCode = {
+  /** An NDC that is not 10 or 11 digits in one of the printed forms (the field and reason in `errors`): a 400. */
+  InvalidNdc: 'PRICING.INVALID_NDC',
+} as const;
+export type PricingErrorCode = (typeof PricingErrorCode)[keyof typeof PricingErrorCode];
+
 /** Every code the API can send. The debug module has none of its own (its refusals are common codes). */
-export type ApiErrorCode = CommonErrorCode | AuthErrorCode | AccountsErrorCode | InsurersErrorCode | PollingErrorCode | ContactErrorCode;
+export type ApiErrorCode =
+  | CommonErrorCode
+  | AuthErrorCode
+  | AccountsErrorCode
+  | InsurersErrorCode
+  | PollingErrorCode
+  | ContactErrorCode
+  | HealthDataErrorCode
+  | PricingErrorCode;

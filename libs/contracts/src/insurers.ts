@@ -186,11 +186,29 @@ export const InsurerTexts = {
   unknownOperation: 'Unknown data operation',
   stateInvalid: 'This sign-in link has expired or was already used. Please choose your insurer again.',
   notLinked: 'This insurer is not linked yet. Please link it first.',
+  /** Unlinking an insurer that is not (or no longer) linked. */
+  linkNotFound: 'This insurer is not linked to your account.',
   authenticationError: 'Authentication Error',
   /** The description under Authentication Error when the insurer did not accept the sign-in. */
   authenticationFailed: 'We could not confirm your sign-in with your insurer. Please try again.',
   errorGatheringData: 'Error Gathering Data',
   fetchFailed: 'We could not get your data from this insurer right now. Please try again later.',
+  /** A fetch outside what the member shared at the insurer (the granted scope), or one the insurer refused (403). */
+  notShared: 'You did not share this information with us when you signed in to your insurer.',
+} as const;
+
+/** The messages that name the insurer: its sign-in out of reach (SMART discovery failed), and unlinking. */
+export const InsurerLinkMessages = {
+  signInUnavailable: (name: string) => `We could not reach ${name}'s sign-in right now. Please try again later.`,
+  unlinked: (name: string) => `${name} is unlinked. We ended our access at ${name} and deleted the data we had from ${name}.`,
+  /** The insurer could not be reached to end the grant; our copy (tokens included) is deleted all the same. */
+  unlinkedNotRevoked: (name: string) =>
+    `${name} is unlinked and we deleted the data we had from ${name}. We could not reach ${name} to end our access there: ` +
+    `you can also remove our app in your ${name} account settings.`,
+  /** The insurer offers no revocation. */
+  unlinkedNoRevocation: (name: string) =>
+    `${name} is unlinked and we deleted the data we had from ${name}. ${name} offers no way for us to end our access there: ` +
+    `you can remove our app in your ${name} account settings.`,
 } as const;
 
 /** What a link is doing: `relink_required` when the insurer refused its refresh token (the member links again). */
@@ -215,4 +233,6 @@ export interface InsurerLinksResponse {
 /** DELETE /api/insurerDataFetch/links/{insurer}: the grant is revoked at the insurer and its data deleted. */
 export interface UnlinkInsurerResponse {
   message: string;
+  /** False when the insurer offers no revocation or could not be reached (our copy is deleted all the same). */
+  revokedAtInsurer: boolean;
 }

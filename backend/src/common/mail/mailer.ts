@@ -12,7 +12,7 @@ export interface OutgoingMail {
 }
 
 /** What a mail is for, the only thing about it that failure records name (never the address or the content). */
-export type MailKind = 'password-recovery-code' | 'contact-copy' | 'email-change-code' | 'email-change-notice';
+export type MailKind = 'password-recovery-code' | 'contact-copy' | 'email-change-code' | 'email-change-notice' | 'insurer-relink-notice';
 
 /** Sending failed; `reason` names the relay and what went wrong, never an address (SMTP replies echo them). */
 export class MailDeliveryError extends Error {

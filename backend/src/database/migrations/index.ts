@@ -7,6 +7,9 @@ import { CompressRawFhirWithLz41764200000000 } from './1764200000000-compress-ra
 import { AttachReferralsAndPseudonymousRateLimits1764300000300 } from './1764300000300-attach-referrals-and-pseudonymous-rate-limits';
 import { CreateEmailChanges1764400000000 } from './1764400000000-create-email-changes';
 import { TrackInsurerLinkSync1764500000000 } from './1764500000000-track-insurer-link-sync';
+import { ClaimMoneyAndListPages1764600000000 } from './1764600000000-claim-money-and-list-pages';
+import { NotifySessionEnds1764700000000 } from './1764700000000-notify-session-ends';
+import { CreateDrugReferenceTables1764800000000 } from './1764800000000-create-drug-reference-tables';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -19,4 +22,7 @@ export const MIGRATIONS = [
   AttachReferralsAndPseudonymousRateLimits1764300000300,
   CreateEmailChanges1764400000000,
   TrackInsurerLinkSync1764500000000,
+  ClaimMoneyAndListPages1764600000000,
+  NotifySessionEnds1764700000000,
+  CreateDrugReferenceTables1764800000000,
 ];

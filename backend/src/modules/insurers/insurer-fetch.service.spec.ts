@@ -3,14 +3,22 @@ import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
 import type { ErrorRecorder } from '../../common/errors';
 import type { AppConfig } from '../../config';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { HealthDataService } from '../health-data';
 import type { PollingJobContext, PollingService } from '../polling';
 import { InsurerFetchService } from './insurer-fetch.service';
 import { PartnerPermanentError, PartnerTransientError } from './insurers.errors';
-import type { InsurersRepository } from './insurers.repository';
+import { read as fhirRead, searchPages } from './adapters/fhir.client';
+import type { InsurerLink, InsurersRepository } from './insurers.repository';
 import type { FetchPayload } from './insurers.service';
 import type { InsurerTokensService } from './insurer-tokens.service';
 import type { TokenCipher } from './token-cipher';
+
+jest.mock('./adapters/fhir.client', () => ({
+  ...jest.requireActual<typeof import('./adapters/fhir.client')>('./adapters/fhir.client'),
+  searchPages: jest.fn(),
+  read: jest.fn(),
+}));
 
 const job = (overrides: Partial<PollingJobContext<FetchPayload>> = {}): PollingJobContext<FetchPayload> => ({
   pollingEventId: 'event-1',
@@ -34,6 +42,7 @@ function setUp() {
     {} as HealthDataService,
     errors as unknown as ErrorRecorder,
     {} as ConfigService<AppConfig, true>,
+    {} as DataSource,
   );
   return { service, polling, repository, errors };
 }
@@ -86,5 +95,93 @@ describe('InsurerFetchService: failures of a job', () => {
     repository.findLink.mockResolvedValue(null);
     await service.fetchOperation(job({ isLastAttempt: false }));
     expect(polling.complete).toHaveBeenCalledWith('event-1', 'failed', expect.anything());
+  });
+});
+
+describe('InsurerFetchService.fetchInto: only what changed, for the daily re-sync', () => {
+  const link: InsurerLink = {
+    id: 'link-1',
+    userId: 'user-1',
+    insurer: 'humana',
+    subset: null,
+    patientId: 'p 1',
+    accessTokenEnc: 'sealed',
+    refreshTokenEnc: null,
+    accessExpiresAt: null,
+    scope: null,
+    status: 'active',
+    lastSyncedAt: null,
+    relinkNotifiedAt: null,
+  };
+
+  const manager = { name: 'page-transaction' } as unknown as EntityManager;
+
+  function fetchService({ linked = true } = {}) {
+    const config = { get: () => ({ endpoints: { humana: { fhirBaseUrl: 'https://humana.test/fhir/' } } }) };
+    const ingest = jest.fn<ReturnType<HealthDataService['ingest']>, Parameters<HealthDataService['ingest']>>();
+    ingest.mockImplementation(async (_user, _insurer, resources) => ({ stored: resources.length, skipped: 0 }) as never);
+    const holdLink = jest.fn(async () => linked);
+    const dataSource = { transaction: async (work: (m: EntityManager) => Promise<unknown>) => work(manager) };
+    const service = new InsurerFetchService(
+      {} as PollingService,
+      { holdLink } as unknown as InsurersRepository,
+      { accessToken: async () => 'token' } as unknown as InsurerTokensService,
+      {} as TokenCipher,
+      { ingest } as unknown as HealthDataService,
+      {} as ErrorRecorder,
+      config as unknown as ConfigService<AppConfig, true>,
+      dataSource as unknown as DataSource,
+    );
+    return { service, ingest, holdLink };
+  }
+
+  beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    jest.mocked(searchPages).mockReset();
+    jest.mocked(fhirRead).mockReset();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('asks the search for _lastUpdated after `since` (a FHIR instant), for the link patient', async () => {
+    const search = jest.mocked(searchPages).mockImplementation(async (_url, _token, onPage) => onPage([{ resourceType: 'x' }]));
+    const { service, ingest } = fetchService();
+    const result = await service.fetchInto(link, 'getPatientEOB', new Date('2026-11-24T08:00:00.123Z'));
+    expect(search.mock.calls.map(([url]) => url)).toEqual([
+      'https://humana.test/fhir/ExplanationOfBenefit?patient=p%201&_count=50&_lastUpdated=gt2026-11-24T08:00:00Z',
+    ]);
+    expect(result.stored).toBe(1);
+    expect(ingest).toHaveBeenCalledWith('user-1', 'humana', [{ resourceType: 'x' }], manager);
+  });
+
+  it('stores a page only while its link exists, holding the link in the page transaction (an unlink wins)', async () => {
+    jest.mocked(searchPages).mockImplementation(async (_url, _token, onPage) => onPage([{ resourceType: 'x' }]));
+    const { service, ingest, holdLink } = fetchService({ linked: false });
+    await expect(service.fetchInto(link, 'getPatientEOB')).rejects.toThrow('unlinked');
+    expect(holdLink).toHaveBeenCalledWith('link-1', manager);
+    expect(ingest).not.toHaveBeenCalled();
+  });
+
+  it('searches in full when the server refuses _lastUpdated with a 400, and only then', async () => {
+    const search = jest.mocked(searchPages).mockImplementation(async (url) => {
+      if (url.includes('_lastUpdated')) throw new PartnerPermanentError('/fhir/ExplanationOfBenefit answered 400', 400, 'humana.test');
+    });
+    const { service } = fetchService();
+    await service.fetchInto(link, 'getPatientEOB', new Date('2026-11-24T08:00:00Z'));
+    expect(search.mock.calls.map(([url]) => url)).toEqual([
+      'https://humana.test/fhir/ExplanationOfBenefit?patient=p%201&_count=50&_lastUpdated=gt2026-11-24T08:00:00Z',
+      'https://humana.test/fhir/ExplanationOfBenefit?patient=p%201&_count=50',
+    ]);
+    search.mockReset().mockRejectedValue(new PartnerPermanentError('/fhir/ExplanationOfBenefit answered 401', 401, 'humana.test'));
+    await expect(service.fetchInto(link, 'getPatientEOB', new Date())).rejects.toMatchObject({ status: 401 });
+    expect(search).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the patient by id whatever `since` says (a single resource has no search to narrow)', async () => {
+    const read = jest.mocked(fhirRead).mockResolvedValue({ resourceType: 'Patient', id: 'p 1' });
+    const search = jest.mocked(searchPages);
+    const { service } = fetchService();
+    await service.fetchInto(link, 'getPatientInformation', new Date());
+    expect(read.mock.calls.map(([url]) => url)).toEqual(['https://humana.test/fhir/Patient/p%201']);
+    expect(search).not.toHaveBeenCalled();
   });
 });

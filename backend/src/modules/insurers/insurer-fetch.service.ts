@@ -1,15 +1,17 @@
-import { FETCH_OPERATIONS, InsurerTexts, INSURER_NAMES, type InsurerKey } from '@healthlink/contracts';
+import { FETCH_OPERATIONS, FETCH_SETS, InsurerTexts, INSURER_NAMES, type FetchOperation, type InsurerKey } from '@healthlink/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { DataSource } from 'typeorm';
 import { ErrorRecorder } from '../../common/errors';
 import { logSafeError } from '../../common/errors/log-safe-error';
 import type { AppConfig } from '../../config';
 import { HealthDataService } from '../health-data';
 import { PollingJobContext, PollingService } from '../polling';
 import { fhirUrl, read, searchPages } from './adapters/fhir.client';
+import { scopeAllows } from './adapters/smart-scopes';
 import { PartnerPermanentError, PartnerTransientError } from './insurers.errors';
-import { InsurersRepository } from './insurers.repository';
-import type { FetchPayload, TokenExchangePayload } from './insurers.service';
+import { InsurerLink, InsurersRepository } from './insurers.repository';
+import { FETCH_KIND, type FetchPayload, type TokenExchangePayload } from './insurers.service';
 import { InsurerTokensService } from './insurer-tokens.service';
 import { SealedValueError, TokenCipher } from './token-cipher';
 
@@ -22,6 +24,15 @@ function recordableMessage(error: unknown): string {
   const safe = logSafeError(error);
   const message = typeof safe === 'object' && safe !== null ? (safe as { message?: unknown }).message : safe;
   return typeof message === 'string' ? message : 'unknown error';
+}
+
+/** One operation fetched and stored: how many resources, and where the time went. */
+export interface FetchedOperation {
+  stored: number;
+  totalMs: number;
+  storeMs: number;
+  /** The member did not share this record type (outside the granted scope, or the insurer answered 403): not asked. */
+  notShared?: true;
 }
 
 /** The work of the insurer jobs: the code exchange, and the fetch of one operation page by page into health data. */
@@ -37,6 +48,7 @@ export class InsurerFetchService {
     private readonly healthData: HealthDataService,
     private readonly errors: ErrorRecorder,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly dataSource: DataSource,
   ) {}
 
   async exchangeCode(job: PollingJobContext<TokenExchangePayload>): Promise<void> {
@@ -57,35 +69,86 @@ export class InsurerFetchService {
     await this.guard(job, insurer, operation, InsurerTexts.fetchFailed, async () => {
       const link = await this.repository.findLink(job.ownerUserId, insurer);
       if (!link) throw new PartnerPermanentError('the insurer is no longer linked');
-      const base = this.config.get('insurers', { infer: true }).endpoints[insurer].fhirBaseUrl;
-      const token = () => this.tokens.accessToken(link);
-      const resourceType = FETCH_OPERATIONS[operation];
-      const patient = link.patientId ? encodeURIComponent(link.patientId) : null;
-      const started = Date.now();
-      let stored = 0;
-      let storeMs = 0;
-      // Each page is stored as it arrives (upserts keyed by source ids, so a retry after a partial run only
-      // completes it); storing one page overlaps fetching the next.
-      const store = async (resources: Record<string, unknown>[]) => {
-        const began = performance.now();
-        stored += (await this.healthData.ingest(job.ownerUserId, insurer, resources)).stored;
-        storeMs += performance.now() - began;
-      };
-      if (resourceType === 'Patient' && patient) {
-        await store([await read(fhirUrl(base, `Patient/${patient}`), token)]);
-      } else {
-        const query = resourceType === 'Patient' ? '' : `?${patient ? `patient=${patient}&` : ''}_count=50`;
-        await searchPages(fhirUrl(base, `${resourceType}${query}`), token, store);
-      }
-      const timing = { totalMs: Date.now() - started, storeMs: Math.round(storeMs) };
-      this.logger.log({ insurer, operation, stored, ...timing }, 'insurer data stored');
-      await this.polling.complete(job.pollingEventId, stored > 0 ? 'complete' : 'missing', {
+      const { stored, notShared, ...timing } = await this.fetchInto(link, operation);
+      await this.polling.complete(job.pollingEventId, stored > 0 && !notShared ? 'complete' : 'missing', {
         insurer,
         operation,
         count: stored,
         ...timing,
+        ...(notShared ? { message: InsurerTexts.notShared } : {}),
+      });
+      // Once every operation of the set has ended well, the link counts as synced (the daily re-sync then asks only
+      // for changes). Not fatal: a link left unsynced gets a full fetch at its next re-sync.
+      await this.repository.markSyncedByFetches(job.ownerUserId, insurer, FETCH_SETS[insurer], FETCH_KIND).catch((error: unknown) => {
+        this.logger.warn({ insurer, operation, error: error instanceof Error ? error.name : 'unknown error' }, 'sync time not recorded');
       });
     });
+  }
+
+  /**
+   * Fetches one operation of a link into health data, page by page: a member's own fetch and the daily re-sync both
+   * come here. With `since`, a search asks only for what changed after it (`_lastUpdated=gt<instant>`); a server that
+   * refuses the parameter (400) gets the full search instead (the upserts, keyed by source ids, make either safe).
+   */
+  async fetchInto(link: InsurerLink, operation: FetchOperation, since: Date | null = null): Promise<FetchedOperation> {
+    const insurer = link.insurer as InsurerKey;
+    const base = this.config.get('insurers', { infer: true }).endpoints[insurer].fhirBaseUrl;
+    const token = () => this.tokens.accessToken(link);
+    const resourceType = FETCH_OPERATIONS[operation];
+    const patient = link.patientId ? encodeURIComponent(link.patientId) : null;
+    // SMART: a record type outside the scope the member granted is not asked for at all.
+    if (!scopeAllows(link.scope, resourceType, resourceType === 'Patient' && patient ? 'read' : 'search')) {
+      this.logger.log({ insurer, operation }, 'not fetched: outside the scope the member granted');
+      return { stored: 0, totalMs: 0, storeMs: 0, notShared: true };
+    }
+    const started = Date.now();
+    let stored = 0;
+    let storeMs = 0;
+    // Each page is stored as it arrives (upserts keyed by source ids, so a retry after a partial run only
+    // completes it); storing one page overlaps fetching the next.
+    // A page is stored only while its link exists, holding the link's row (FOR SHARE) in the page's transaction: an
+    // unlink (which deletes the row, then the insurer's data) waits for the page and erases it, or has committed
+    // and the fetch stops here instead of writing that insurer's data back.
+    const store = async (resources: Record<string, unknown>[]) => {
+      const began = performance.now();
+      const result = await this.dataSource.transaction(async (manager) =>
+        (await this.repository.holdLink(link.id, manager)) ? this.healthData.ingest(link.userId, insurer, resources, manager) : null,
+      );
+      if (!result) throw new PartnerPermanentError('the insurer was unlinked while its data was being fetched');
+      stored += result.stored;
+      storeMs += performance.now() - began;
+    };
+    const search = (changedSince: Date | null) => {
+      const filters = [
+        ...(resourceType !== 'Patient' && patient ? [`patient=${patient}`] : []),
+        ...(resourceType !== 'Patient' ? ['_count=50'] : []),
+        ...(changedSince ? [`_lastUpdated=gt${changedSince.toISOString().replace(/\.\d{3}Z$/, 'Z')}`] : []),
+      ];
+      return searchPages(fhirUrl(base, `${resourceType}${filters.length ? `?${filters.join('&')}` : ''}`), token, store);
+    };
+    try {
+      if (resourceType === 'Patient' && patient) {
+        await store([await read(fhirUrl(base, `Patient/${patient}`), token)]);
+      } else if (since) {
+        try {
+          await search(since);
+        } catch (error) {
+          if (!(error instanceof PartnerPermanentError && error.status === 400)) throw error;
+          this.logger.log({ insurer, operation }, 'the insurer refused _lastUpdated: searching in full');
+          await search(null);
+        }
+      } else {
+        await search(null);
+      }
+    } catch (error) {
+      // RFC 6750 §3.1 insufficient_scope: the insurer refuses a record type the member did not share with us.
+      if (!(error instanceof PartnerPermanentError && error.status === 403)) throw error;
+      this.logger.log({ insurer, operation, status: 403 }, 'not fetched: the insurer refused this record type (not shared)');
+      return { stored, totalMs: Date.now() - started, storeMs: Math.round(storeMs), notShared: true };
+    }
+    const timing = { totalMs: Date.now() - started, storeMs: Math.round(storeMs) };
+    this.logger.log({ insurer, operation, stored, incremental: since !== null, ...timing }, 'insurer data stored');
+    return { stored, ...timing };
   }
 
   /**

@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config';
 import { exchangeAuthorizationCode, refreshTokens, type TokenSet } from './adapters/oauth.client';
+import { Clock } from './clock';
 import { PartnerPermanentError } from './insurers.errors';
 import { InsurerLink, InsurersRepository, LinkTokens } from './insurers.repository';
 import { TokenCipher } from './token-cipher';
@@ -11,10 +12,28 @@ import { TokenCipher } from './token-cipher';
 // Refresh a little before the insurer's expiry, so a long paging run does not cross it.
 const EXPIRY_MARGIN_MS = 60_000;
 
-const fresh = (link: InsurerLink): boolean =>
-  link.accessExpiresAt === null || link.accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now();
+/**
+ * The insurer refused the link's refresh token (or the link has none left): only the member linking again helps.
+ * The link is marked `relink_required` before this is thrown.
+ */
+export class RefreshRefusedError extends PartnerPermanentError {}
 
-const expired = (link: InsurerLink): boolean => link.accessExpiresAt !== null && link.accessExpiresAt.getTime() <= Date.now();
+/**
+ * A refresh the insurer refused for this grant: a 400 or 401 from the token endpoint (RFC 6749 §5.2: invalid_grant
+ * for a revoked, expired or reused refresh token). `invalid_client` is left out on purpose: it says our client
+ * credentials are wrong, which the member cannot fix by linking again, and marking it would e-mail every member
+ * of that insurer; it stays an operator's error (logged and recorded). 3xx, 5xx and network failures are not
+ * refusals either.
+ */
+function isRefusal(error: unknown): error is PartnerPermanentError {
+  return (
+    error instanceof PartnerPermanentError &&
+    (error.status === 400 || error.status === 401) &&
+    !/^token endpoint refused: invalid_client\b/.test(error.message)
+  );
+}
+
+type Locked = { token: string } | { refused: RefreshRefusedError };
 
 /** Insurer tokens: sealed at rest, exchanged and refreshed over OAuth, never sent to the browser. */
 @Injectable()
@@ -24,10 +43,19 @@ export class InsurerTokensService {
     private readonly cipher: TokenCipher,
     private readonly config: ConfigService<AppConfig, true>,
     private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   private endpoints(insurer: InsurerKey) {
     return this.config.get('insurers', { infer: true }).endpoints[insurer];
+  }
+
+  private fresh(link: InsurerLink): boolean {
+    return link.accessExpiresAt === null || link.accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.clock.now().getTime();
+  }
+
+  private expired(link: InsurerLink): boolean {
+    return link.accessExpiresAt !== null && link.accessExpiresAt.getTime() <= this.clock.now().getTime();
   }
 
   /** Trades an authorization code (with its PKCE verifier) for tokens and stores the link. */
@@ -38,34 +66,51 @@ export class InsurerTokensService {
 
   /**
    * A usable access token for the link, refreshed when it has expired (the old refresh token is kept if no new one
-   * comes). Refresh tokens are single use, so a refresh holds the link's row lock: a second job waiting on it
-   * re-reads the link and uses the token the first one obtained instead of spending the old refresh token again.
+   * comes, a rotated one replaces it). Refresh tokens are single use, so a refresh holds the link's row lock: a
+   * second job waiting on it re-reads the link and uses the token the first one obtained instead of spending the old
+   * refresh token again. A refused refresh marks the link `relink_required` (committed) and throws
+   * RefreshRefusedError; a link already marked is not refreshed again (a token still valid is still used).
    */
   async accessToken(link: InsurerLink): Promise<string> {
     const userId = link.userId;
     const insurer = link.insurer as InsurerKey;
-    if (fresh(link)) return this.cipher.decrypt(link.accessTokenEnc, { userId, insurer, column: 'insurer_links.access_token_enc' });
-    return this.dataSource.transaction(async (manager) => {
+    const open = (sealed: string) => this.cipher.decrypt(sealed, { userId, insurer, column: 'insurer_links.access_token_enc' });
+    if (this.fresh(link)) return open(link.accessTokenEnc);
+    const outcome = await this.dataSource.transaction(async (manager): Promise<Locked> => {
       const current = await this.repository.lockLink(link.id, manager);
       if (!current) throw new PartnerPermanentError('the insurer is no longer linked');
       // Another job refreshed while this one waited: its token is the one to use (the old refresh token is spent).
-      const refreshedMeanwhile = current.accessTokenEnc !== link.accessTokenEnc && !expired(current);
+      const refreshedMeanwhile = current.accessTokenEnc !== link.accessTokenEnc && !this.expired(current);
       Object.assign(link, current);
-      if (refreshedMeanwhile || fresh(current)) {
-        return this.cipher.decrypt(current.accessTokenEnc, { userId, insurer, column: 'insurer_links.access_token_enc' });
+      if (refreshedMeanwhile || this.fresh(current)) return { token: open(current.accessTokenEnc) };
+      if (current.status === 'relink_required') {
+        return { refused: new RefreshRefusedError('the insurer refused this link earlier: the member must link again') };
       }
       if (!current.refreshTokenEnc) {
-        throw new PartnerPermanentError('the access token expired and the insurer gave no refresh token: link again');
+        await this.repository.markRelinkRequired(link.id, manager);
+        link.status = 'relink_required';
+        return { refused: new RefreshRefusedError('the access token expired and the insurer gave no refresh token: link again') };
       }
       const refreshToken = this.cipher.decrypt(current.refreshTokenEnc, { userId, insurer, column: 'insurer_links.refresh_token_enc' });
-      const tokens = await refreshTokens(this.endpoints(insurer), refreshToken);
+      let tokens: TokenSet;
+      try {
+        tokens = await refreshTokens(this.endpoints(insurer), refreshToken);
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        // Committed with the lock released, so no other job spends the refused token again.
+        await this.repository.markRelinkRequired(link.id, manager);
+        link.status = 'relink_required';
+        return { refused: new RefreshRefusedError(error.message, error.status, error.host) };
+      }
       const sealed = this.seal(userId, insurer, tokens);
       await this.repository.updateAccessToken(link.id, sealed.accessTokenEnc, sealed.refreshTokenEnc, sealed.accessExpiresAt, manager);
       link.accessTokenEnc = sealed.accessTokenEnc;
       link.accessExpiresAt = sealed.accessExpiresAt;
       if (sealed.refreshTokenEnc) link.refreshTokenEnc = sealed.refreshTokenEnc;
-      return tokens.accessToken;
+      return { token: tokens.accessToken };
     });
+    if ('refused' in outcome) throw outcome.refused;
+    return outcome.token;
   }
 
   private seal(userId: string, insurer: InsurerKey, tokens: TokenSet): LinkTokens {
@@ -75,7 +120,7 @@ export class InsurerTokensService {
       refreshTokenEnc: tokens.refreshToken
         ? this.cipher.encrypt(tokens.refreshToken, { userId, insurer, column: 'insurer_links.refresh_token_enc' })
         : null,
-      accessExpiresAt: tokens.expiresInSeconds ? new Date(Date.now() + tokens.expiresInSeconds * 1000) : null,
+      accessExpiresAt: tokens.expiresInSeconds ? new Date(this.clock.now().getTime() + tokens.expiresInSeconds * 1000) : null,
       scope: tokens.scope,
     };
   }

@@ -1,4 +1,4 @@
-import { InsurersErrorCode, InsurerTexts, ReferralMessages } from '@healthlink/contracts';
+import { InsurerLinkMessages, InsurersErrorCode, InsurerTexts, ReferralMessages } from '@healthlink/contracts';
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/errors';
 
@@ -25,6 +25,15 @@ export class InsurersError extends AppError<InsurersErrorCode> {
 
   static notLinked(): InsurersError {
     return new InsurersError(InsurersErrorCode.NotLinked, HttpStatus.CONFLICT, InsurerTexts.notLinked);
+  }
+
+  static linkNotFound(): InsurersError {
+    return new InsurersError(InsurersErrorCode.LinkNotFound, HttpStatus.NOT_FOUND, InsurerTexts.linkNotFound);
+  }
+
+  /** The insurer's sign-in endpoints could not be discovered: the member tries later, the operator reads the log. */
+  static discoveryFailed(insurerName: string): InsurersError {
+    return new InsurersError(InsurersErrorCode.DiscoveryFailed, HttpStatus.BAD_GATEWAY, InsurerLinkMessages.signInUnavailable(insurerName));
   }
 
   static validation(field: string, message: string): InsurersError {

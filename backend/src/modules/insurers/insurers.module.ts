@@ -3,14 +3,20 @@ import { InsuranceStatus, InsurerGrants } from '../../common/ports';
 import { AuthModule } from '../auth';
 import { HealthDataModule } from '../health-data';
 import { PollingModule } from '../polling';
+import { sharedSmartDiscovery, SmartDiscovery } from './adapters/smart-discovery';
+import { Clock } from './clock';
 import { InsurerFetchService } from './insurer-fetch.service';
 import { InsurerGrantsService } from './insurer-grants.service';
 import { InsurerLinksInsuranceStatus } from './insurer-links-insurance-status';
+import { InsurerResyncService } from './insurer-resync.service';
 import { InsurerTokensService } from './insurer-tokens.service';
 import { InsurersController } from './insurers.controller';
 import { InsurersRepository } from './insurers.repository';
 import { InsurersService } from './insurers.service';
 import { FetchOperationJob } from './jobs/fetch-operation.job';
+import { RelinkNoticeJob } from './jobs/relink-notice.job';
+import { ResyncLinkJob } from './jobs/resync-link.job';
+import { ResyncLinksJob } from './jobs/resync-links.job';
 import { TokenExchangeJob } from './jobs/token-exchange.job';
 import { ReferralCodesErasure } from './referral-codes-erasure';
 import { ReferralsController } from './referrals.controller';
@@ -34,11 +40,19 @@ import { TokenCipher } from './token-cipher';
     InsurerFetchService,
     TokenExchangeJob,
     FetchOperationJob,
+    Clock,
+    InsurerResyncService,
+    ResyncLinksJob,
+    ResyncLinkJob,
+    RelinkNoticeJob,
     ReferralsService,
     ReferralsRepository,
     ReferralCodesErasure,
     { provide: InsuranceStatus, useClass: InsurerLinksInsuranceStatus },
-    { provide: InsurerGrants, useClass: InsurerGrantsService },
+    InsurerGrantsService,
+    { provide: InsurerGrants, useExisting: InsurerGrantsService },
+    // The OAuth client's own cache: the link, the code exchange, refreshes and revocation share what was discovered.
+    { provide: SmartDiscovery, useValue: sharedSmartDiscovery },
   ],
   exports: [InsurerGrants, InsuranceStatus],
 })

@@ -93,6 +93,10 @@ describe('InsurersRepository (PostgreSQL)', () => {
         accessTokenEnc: first.accessTokenEnc,
         refreshTokenEnc: first.refreshTokenEnc,
         accessExpiresAt: first.accessExpiresAt,
+        scope: 'patient/*.read',
+        status: 'active',
+        lastSyncedAt: null,
+        relinkNotifiedAt: null,
       });
 
       const second = tokens({ patientId: null, refreshTokenEnc: null, scope: null, accessExpiresAt: null });

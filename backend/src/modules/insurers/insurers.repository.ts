@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { InsurerLinkStatus } from '@healthlink/contracts';
+import { Client } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { SEALED_PREFIX } from './token-cipher';
 
@@ -22,6 +24,14 @@ export interface InsurerLink {
   accessTokenEnc: string;
   refreshTokenEnc: string | null;
   accessExpiresAt: Date | null;
+  /** The scope the insurer granted (SMART); null when it did not say, which means all that was asked. */
+  scope: string | null;
+  /** `relink_required` once the insurer refused the refresh token: re-syncs stop until the member links again. */
+  status: InsurerLinkStatus;
+  /** Up to when the data is known fetched completely (the daily re-sync asks only for changes after it). */
+  lastSyncedAt: Date | null;
+  /** When the member was e-mailed that the link must be renewed (once per refusal). */
+  relinkNotifiedAt: Date | null;
 }
 
 interface OAuthStateRow {
@@ -41,10 +51,16 @@ interface InsurerLinkRow {
   access_token_enc: string;
   refresh_token_enc: string | null;
   access_expires_at: Date | null;
+  scope: string | null;
+  status: InsurerLinkStatus;
+  last_synced_at: Date | null;
+  relink_notified_at: Date | null;
 }
 
 const STATE_COLUMNS = 'id, user_id, insurer_key, subset, code_verifier_enc';
-const LINK_COLUMNS = 'id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at';
+const LINK_COLUMNS =
+  'id, user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at, scope, status, last_synced_at, relink_notified_at';
+const dateOrNull = (value: Date | null): Date | null => (value === null ? null : new Date(value));
 
 const toState = (row: OAuthStateRow): OAuthState => ({
   id: row.id,
@@ -63,7 +79,19 @@ const toLink = (row: InsurerLinkRow): InsurerLink => ({
   accessTokenEnc: row.access_token_enc,
   refreshTokenEnc: row.refresh_token_enc,
   accessExpiresAt: row.access_expires_at === null ? null : new Date(row.access_expires_at),
+  scope: row.scope,
+  status: row.status,
+  lastSyncedAt: dateOrNull(row.last_synced_at),
+  relinkNotifiedAt: dateOrNull(row.relink_notified_at),
 });
+
+/** A link as the member sees it in their list. */
+export interface LinkSummary {
+  insurer: string;
+  status: InsurerLinkStatus;
+  linkedAt: Date;
+  lastSyncedAt: Date | null;
+}
 
 export interface LinkTokens {
   patientId: string | null;
@@ -122,6 +150,9 @@ export class InsurersRepository {
          refresh_token_enc = COALESCE(EXCLUDED.refresh_token_enc, insurer_links.refresh_token_enc),
          access_expires_at = EXCLUDED.access_expires_at,
          scope = COALESCE(EXCLUDED.scope, insurer_links.scope),
+         -- Linking again renews a link the insurer had refused: re-syncs resume, a later refusal is told again.
+         status = 'active',
+         relink_notified_at = NULL,
          updated_at = now()`,
       [userId, insurer, subset, tokens.patientId, tokens.accessTokenEnc, tokens.refreshTokenEnc, tokens.accessExpiresAt, tokens.scope],
     );
@@ -142,9 +173,117 @@ export class InsurersRepository {
   }
 
   /** The link's row, locked until the caller's transaction ends (one refresh at a time per link). */
+  /** Holds the link's row for the caller's transaction (FOR SHARE: a delete waits); false when it is gone. */
+  async holdLink(linkId: string, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM insurer_links WHERE id = $1 FOR SHARE`, [linkId]);
+    return rows.length > 0;
+  }
+
   async lockLink(linkId: string, manager: EntityManager): Promise<InsurerLink | null> {
     const rows: InsurerLinkRow[] = await manager.query(`SELECT ${LINK_COLUMNS} FROM insurer_links WHERE id = $1 FOR UPDATE`, [linkId]);
     return rows[0] ? toLink(rows[0]) : null;
+  }
+
+  // ---- the daily re-sync ----
+
+  async findLinkById(linkId: string): Promise<InsurerLink | null> {
+    const rows: InsurerLinkRow[] = await this.dataSource.query(`SELECT ${LINK_COLUMNS} FROM insurer_links WHERE id = $1`, [linkId]);
+    return rows[0] ? toLink(rows[0]) : null;
+  }
+
+  /** Active links last synced before `syncedBefore`, or never: least recently synced first (idx_insurer_links_sync_due). */
+  async dueLinkIds(syncedBefore: Date): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM insurer_links WHERE status = 'active' AND (last_synced_at IS NULL OR last_synced_at < $1)
+       ORDER BY last_synced_at NULLS FIRST, id`,
+      [syncedBefore],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Links the insurer refused whose member has not been told yet. */
+  async unnotifiedRelinkIds(): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM insurer_links WHERE status = 'relink_required' AND relink_notified_at IS NULL ORDER BY id`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async markRelinkRequired(linkId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`UPDATE insurer_links SET status = 'relink_required', updated_at = now() WHERE id = $1`, [linkId]);
+  }
+
+  /**
+   * Claims the one e-mail of a refusal: answers the link's user and insurer only to the first caller after the
+   * refusal (null when the link is active again, gone, or its member was already told).
+   */
+  async claimRelinkNotice(linkId: string, at: Date): Promise<{ userId: string; insurer: string } | null> {
+    const [rows]: [{ user_id: string; insurer_key: string }[], number] = await this.dataSource.query(
+      `UPDATE insurer_links SET relink_notified_at = $2
+       WHERE id = $1 AND status = 'relink_required' AND relink_notified_at IS NULL
+       RETURNING user_id, insurer_key`,
+      [linkId, at],
+    );
+    return rows[0] ? { userId: rows[0].user_id, insurer: rows[0].insurer_key } : null;
+  }
+
+  /** Gives a claimed notice back when its e-mail could not be queued, so the next run tells the member. */
+  async releaseRelinkNotice(linkId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE insurer_links SET relink_notified_at = NULL WHERE id = $1 AND status = 'relink_required'`, [
+      linkId,
+    ]);
+  }
+
+  /** The link's data is known complete up to `at` (never moves back). */
+  async markSynced(linkId: string, at: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE insurer_links SET last_synced_at = GREATEST(last_synced_at, $2) WHERE id = $1`, [linkId, at]);
+  }
+
+  /**
+   * After a member's own fetch (the callback page's waves, one polling event per operation): the link is synced up
+   * to the start of the oldest of the latest successful fetches of each of its operations, once every one has one
+   * since the link was made (`missing` counts: the insurer has none of that kind). A set still incomplete changes
+   * nothing, so the re-sync never skips what a failed operation did not bring. Reads the polling events the fetch
+   * jobs end (`response` holds insurer and operation).
+   */
+  async markSyncedByFetches(userId: string, insurer: string, operations: readonly string[], kind: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE insurer_links l SET last_synced_at = GREATEST(l.last_synced_at, s.synced)
+       FROM (
+         SELECT min(latest) AS synced, count(*) AS done FROM (
+           SELECT max(e.created_at) AS latest
+           FROM polling_events e JOIN insurer_links own ON own.user_id = $1 AND own.insurer_key = $2
+           WHERE e.owner_user_id = $1 AND e.kind = $4 AND e.status IN ('complete', 'missing') AND e.created_at >= own.created_at
+             AND e.response ->> 'insurer' = $2 AND e.response ->> 'operation' = ANY($3::text[])
+           GROUP BY e.response ->> 'operation'
+         ) per_operation
+       ) s
+       WHERE l.user_id = $1 AND l.insurer_key = $2 AND s.done = cardinality($3::text[])`,
+      [userId, insurer, operations, kind],
+    );
+  }
+
+  /**
+   * Runs `work` holding the link's re-sync lock: a session advisory lock on a connection of its own, outside the
+   * pool, so that runs holding locks can never take every pooled connection their own queries need. Answers
+   * `{ ran: false }` at once when another run (in any process) holds it; a lost connection releases it.
+   */
+  async withSyncLock<T>(linkId: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+    const { url } = this.dataSource.options as { url?: string };
+    if (!url) throw new Error('the re-sync lock needs the database URL');
+    const key = `insurer-resync:${linkId}`;
+    const client = new Client({ connectionString: url, application_name: 'healthlink-resync-lock', connectionTimeoutMillis: 5_000 });
+    // A dropped connection is reported by the query that needs it; the client must not throw on its own.
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [key]);
+      if (!rows[0]?.locked) return { ran: false };
+      return { ran: true, value: await work() };
+    } finally {
+      // Ending the session releases its advisory lock.
+      await client.end().catch(() => undefined);
+    }
   }
 
   async findLink(userId: string, insurer: string): Promise<InsurerLink | null> {
@@ -161,6 +300,31 @@ export class InsurersRepository {
       [userId],
     );
     return rows.map(toLink);
+  }
+
+  /** What the member sees of each link (no tokens): oldest link first. */
+  async linkSummariesOf(userId: string): Promise<LinkSummary[]> {
+    const rows: { insurer_key: string; status: InsurerLinkStatus; created_at: Date; last_synced_at: Date | null }[] =
+      await this.dataSource.query(
+        `SELECT insurer_key, status, created_at, last_synced_at FROM insurer_links WHERE user_id = $1 ORDER BY created_at, insurer_key`,
+        [userId],
+      );
+    return rows.map((row) => ({
+      insurer: row.insurer_key,
+      status: row.status,
+      linkedAt: new Date(row.created_at),
+      lastSyncedAt: dateOrNull(row.last_synced_at),
+    }));
+  }
+
+  /** Deletes one link (its sealed tokens) and its unspent OAuth states; true when there was a link. */
+  async deleteLink(userId: string, insurer: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const [, deleted]: [unknown, number] = await manager.query(`DELETE FROM insurer_links WHERE user_id = $1 AND insurer_key = $2`, [
+      userId,
+      insurer,
+    ]);
+    await manager.query(`DELETE FROM oauth_states WHERE user_id = $1 AND insurer_key = $2`, [userId, insurer]);
+    return deleted > 0;
   }
 
   /** Everything of the user's this module holds: links (sealed tokens), OAuth states and add-insurer requests. */

@@ -1,5 +1,10 @@
 import {
+  FETCH_OPERATIONS,
+  FETCH_SETS,
   INSURER_CATALOGUE,
+  INSURER_NAMES,
+  InsurerLinkMessages,
+  InsurerTexts,
   isFetchOperation,
   isInsurerKey,
   isInsurerSubset,
@@ -9,8 +14,10 @@ import {
   type FetchOperation,
   type InsuranceAddRequest,
   type InsurerKey,
+  type InsurerLinksResponse,
   type MessageResponse,
   type TokenCallbackRequest,
+  type UnlinkInsurerResponse,
 } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -18,6 +25,9 @@ import type { AppConfig } from '../../config';
 import type { InsurerEndpoints } from '../../config/insurers-config';
 import { PollingService } from '../polling';
 import { authorizationUrl, newAuthorization } from './adapters/oauth.client';
+import { isDiscoveryError, SmartDiscovery, type ResolvedEndpoints } from './adapters/smart-discovery';
+import { smartScopes } from './adapters/smart-scopes';
+import { InsurerGrantsService } from './insurer-grants.service';
 import { InsurersError } from './insurers.errors';
 import { InsurersRepository } from './insurers.repository';
 import { TokenCipher } from './token-cipher';
@@ -57,6 +67,8 @@ export class InsurersService {
     private readonly cipher: TokenCipher,
     private readonly polling: PollingService,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly discovery: SmartDiscovery,
+    private readonly grants: InsurerGrantsService,
   ) {}
 
   private endpoints(insurer: InsurerKey): InsurerEndpoints {
@@ -69,6 +81,12 @@ export class InsurersService {
       const known = isInsurerSubset(subset) && INSURER_CATALOGUE.some((e) => e.insurer === insurer && e.subset === subset);
       if (!known) throw InsurersError.unknownInsurer(`${fetchKey}/${subset}`);
     }
+    const endpoints = this.endpoints(insurer);
+    const server = await this.authorizationServer(insurer, endpoints);
+    // SMART standalone launch: the scopes of this insurer's fetch set, unless INSURER_<KEY>_SCOPES says otherwise.
+    const types = FETCH_SETS[insurer].map((operation) => FETCH_OPERATIONS[operation]);
+    const supported = server.discovered ? server.scopesSupported : await this.discovery.advertisedScopes(endpoints.fhirBaseUrl, insurer);
+    const scope = endpoints.scopes || smartScopes(types, supported);
     const { state, verifier, challenge } = await newAuthorization();
     await this.repository.createState({
       stateHash: sha256Hex(state),
@@ -78,7 +96,17 @@ export class InsurersService {
       codeVerifierEnc: this.cipher.encrypt(verifier, { userId, insurer, column: 'oauth_states.code_verifier_enc' }),
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     });
-    return { link: authorizationUrl(this.endpoints(insurer), { state, challenge, subset }) };
+    return { link: authorizationUrl(server, { state, challenge, scope, subset }) };
+  }
+
+  /** The endpoints to send the member to; a discovery failure is the member's clear 502 (the adapter logged why). */
+  private async authorizationServer(insurer: InsurerKey, endpoints: InsurerEndpoints): Promise<ResolvedEndpoints> {
+    try {
+      return await this.discovery.resolve(endpoints);
+    } catch (error) {
+      if (isDiscoveryError(error)) throw InsurersError.discoveryFailed(INSURER_NAMES[insurer]);
+      throw error;
+    }
   }
 
   async tokenCallback(userId: string, fetchKey: string, body: Partial<TokenCallbackRequest>): Promise<{ pollingEventID: string }> {
@@ -103,6 +131,46 @@ export class InsurersService {
     if (!(await this.repository.findLink(userId, insurer))) throw InsurersError.notLinked();
     const payload: FetchPayload = { insurer, operation };
     return { pollingEventID: await this.polling.start(userId, FETCH_KIND, payload, POLL_INTERVAL_MS) };
+  }
+
+  /** The member's links: each insurer with its status and when its data was last brought in. */
+  async links(userId: string): Promise<InsurerLinksResponse> {
+    const links = await this.repository.linkSummariesOf(userId);
+    return {
+      links: links.flatMap((link) =>
+        isInsurerKey(link.insurer)
+          ? [
+              {
+                insurer: link.insurer,
+                name: INSURER_NAMES[link.insurer],
+                status: link.status,
+                linkedAt: link.linkedAt.toISOString(),
+                lastSyncedAt: link.lastSyncedAt?.toISOString() ?? null,
+              },
+            ]
+          : [],
+      ),
+    };
+  }
+
+  /**
+   * Unlinks an insurer: its grant is ended at the insurer where it can be, and the link and that insurer's data are
+   * deleted for this member; a revocation that fails does not keep our copy, and the message says so.
+   */
+  async unlink(userId: string, insurerParam: string): Promise<UnlinkInsurerResponse> {
+    if (!isInsurerKey(insurerParam)) {
+      throw InsurersError.validation('insurer', `${InsurerTexts.unknownInsurer}: ${insurerParam.slice(0, 60)}`);
+    }
+    const outcome = await this.grants.unlink(userId, insurerParam);
+    if (outcome === null) throw InsurersError.linkNotFound();
+    const name = INSURER_NAMES[insurerParam];
+    const message =
+      outcome === 'revoked'
+        ? InsurerLinkMessages.unlinked(name)
+        : outcome === 'unsupported'
+          ? InsurerLinkMessages.unlinkedNoRevocation(name)
+          : InsurerLinkMessages.unlinkedNotRevoked(name);
+    return { message, revokedAtInsurer: outcome === 'revoked' };
   }
 
   async requestInsurer(userId: string, body: Partial<InsuranceAddRequest>): Promise<MessageResponse> {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InsurerEndpoints } from '../../../config/insurers-config';
 import { authorizationUrl, exchangeAuthorizationCode, newAuthorization, refreshTokens, revokeToken } from './oauth.client';
+import { SmartDiscovery, type ResolvedEndpoints } from './smart-discovery';
 
 interface Seen {
   method: string;
@@ -45,6 +46,13 @@ const endpointsAt = (base: string, overrides: Partial<InsurerEndpoints> = {}): I
   ...overrides,
 });
 
+const resolved = (endpoints: InsurerEndpoints): ResolvedEndpoints => ({
+  ...endpoints,
+  authMethod: 'client_secret_basic',
+  scopesSupported: null,
+  discovered: false,
+});
+
 const tokens = {
   access_token: 'at-1',
   token_type: 'Bearer',
@@ -72,22 +80,91 @@ describe('OAuth client (oauth4webapi)', () => {
     }
   });
 
-  it('builds the authorize URL with PKCE S256 and a 256-bit state, on the configured URL as given', async () => {
+  it('builds a SMART standalone launch: PKCE S256, a 256-bit state, aud = the FHIR base as configured, on the URL as given', async () => {
     const { state, verifier, challenge } = await newAuthorization();
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
-    const url = new URL(authorizationUrl(endpointsAt('https://bb.test'), { state, challenge, subset: 'rockyMountain' }));
+    const endpoints = resolved(endpointsAt('https://bb.test', { fhirBaseUrl: 'https://bb.test/v2/fhir/' }));
+    const scope = 'launch/patient offline_access patient/ExplanationOfBenefit.read';
+    const url = new URL(authorizationUrl(endpoints, { state, challenge, scope, subset: 'rockyMountain' }));
     expect(`${url.origin}${url.pathname}`).toBe('https://bb.test/o/authorize/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
       client_id: 'healthlink client',
       redirect_uri: 'http://localhost:8080/intermediary/blueButton',
-      scope: 'patient/*.read offline_access',
+      scope,
       state,
+      aud: 'https://bb.test/v2/fhir/',
       code_challenge: challenge,
       code_challenge_method: 'S256',
       subset: 'rockyMountain',
     });
+  });
+
+  it('uses endpoints discovered from the FHIR base, client_secret_post where that is all the server takes', async () => {
+    const server = await tokenServer((req) =>
+      req.path === '/fhir/.well-known/smart-configuration'
+        ? {
+            status: 200,
+            body: {
+              authorization_endpoint: `${base}/auth/authorize`,
+              token_endpoint: `${base}/auth/token`,
+              revocation_endpoint: `${base}/auth/revoke`,
+              token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt'],
+              code_challenge_methods_supported: ['S256'],
+            },
+          }
+        : req.path === '/auth/token'
+          ? { status: 200, body: tokens }
+          : { status: req.path === '/auth/revoke' ? 200 : 404, body: {} },
+    );
+    const base = server.base;
+    try {
+      const discovery = new SmartDiscovery();
+      const configured = endpointsAt(base, {
+        authorizeUrl: '',
+        tokenUrl: '',
+        revocationUrl: '',
+        discovery: { insurer: 'cigna', revocation: true },
+      });
+      await expect(exchangeAuthorizationCode(configured, 'code-1', 'v'.repeat(43), discovery)).resolves.toMatchObject({ patientId: 'p-9' });
+      await revokeToken(configured, 'rt-1', 'refresh_token', discovery);
+      expect(server.seen.map((r) => r.path)).toEqual(['/fhir/.well-known/smart-configuration', '/auth/token', '/auth/revoke']);
+      const [, token, revoke] = server.seen;
+      expect(token!.authorization).toBeUndefined();
+      expect(Object.fromEntries(token!.form)).toMatchObject({ client_id: 'healthlink client', client_secret: 's3cret:+/', code: 'code-1' });
+      expect(Object.fromEntries(revoke!.form)).toMatchObject({ client_id: 'healthlink client', client_secret: 's3cret:+/', token: 'rt-1' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('forgets discovered endpoints when a call on them fails, and reads the configuration again next time', async () => {
+    let tokenPath = '/old/token';
+    const server = await tokenServer((req) =>
+      req.path === '/fhir/.well-known/smart-configuration'
+        ? { status: 200, body: { authorization_endpoint: `${server.base}/authorize`, token_endpoint: `${server.base}${tokenPath}` } }
+        : req.path === tokenPath
+          ? { status: 200, body: tokens }
+          : { status: 404, body: {} },
+    );
+    try {
+      const discovery = new SmartDiscovery();
+      const configured = endpointsAt(server.base, { authorizeUrl: '', tokenUrl: '', discovery: { insurer: 'cigna', revocation: true } });
+      await expect(refreshTokens(configured, 'rt-1', discovery)).resolves.toMatchObject({ accessToken: 'at-1' });
+      tokenPath = '/new/token';
+      await expect(refreshTokens(configured, 'rt-1', discovery)).rejects.toMatchObject({ name: 'PartnerPermanentError', status: 404 });
+      await expect(refreshTokens(configured, 'rt-1', discovery)).resolves.toMatchObject({ accessToken: 'at-1' });
+      expect(server.seen.map((r) => r.path)).toEqual([
+        '/fhir/.well-known/smart-configuration',
+        '/old/token',
+        '/old/token',
+        '/fhir/.well-known/smart-configuration',
+        '/new/token',
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('exchanges a code at the exact token URL with HTTP Basic and the verifier, and reads patient and scope', async () => {

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { InsurerEndpoints } from '../../../config/insurers-config';
 import { PartnerPermanentError, PartnerTransientError } from '../insurers.errors';
+import { sharedSmartDiscovery, type ResolvedEndpoints, type SmartDiscovery } from './smart-discovery';
 
 export interface TokenSet {
   accessToken: string;
@@ -13,25 +14,35 @@ export interface TokenSet {
 const TIMEOUT_MS = 15_000;
 
 type Endpoint = 'token' | 'revocation';
-const urlOf = (endpoints: InsurerEndpoints, endpoint: Endpoint): string =>
+const urlOf = (endpoints: ResolvedEndpoints, endpoint: Endpoint): string =>
   endpoint === 'token' ? endpoints.tokenUrl : endpoints.revocationUrl;
 
-// No discovery yet: the metadata is the configured endpoints, used exactly as given (a trailing `/` is kept).
-const serverOf = (endpoints: InsurerEndpoints): oauth.AuthorizationServer => ({
+const isResolved = (endpoints: InsurerEndpoints | ResolvedEndpoints): endpoints is ResolvedEndpoints => 'authMethod' in endpoints;
+
+/** The configured endpoints, completed by SMART discovery where the configuration asks for it. */
+const resolve = (endpoints: InsurerEndpoints | ResolvedEndpoints, discovery: SmartDiscovery): Promise<ResolvedEndpoints> =>
+  isResolved(endpoints) ? Promise.resolve(endpoints) : discovery.resolve(endpoints);
+
+// The metadata is the configured (or discovered) endpoints, used exactly as given (a trailing `/` is kept).
+const serverOf = (endpoints: ResolvedEndpoints): oauth.AuthorizationServer => ({
   issuer: new URL(endpoints.tokenUrl).origin,
   authorization_endpoint: endpoints.authorizeUrl,
   token_endpoint: endpoints.tokenUrl,
   ...(endpoints.revocationUrl ? { revocation_endpoint: endpoints.revocationUrl } : {}),
 });
-const clientOf = (endpoints: InsurerEndpoints): oauth.Client => ({ client_id: endpoints.clientId });
-const basic = (endpoints: InsurerEndpoints): oauth.ClientAuth => oauth.ClientSecretBasic(endpoints.clientSecret);
+const clientOf = (endpoints: ResolvedEndpoints): oauth.Client => ({ client_id: endpoints.clientId });
+// HTTP Basic unless the server's discovery says it takes only client_secret_post.
+const clientAuth = (endpoints: ResolvedEndpoints): oauth.ClientAuth =>
+  endpoints.authMethod === 'client_secret_post'
+    ? oauth.ClientSecretPost(endpoints.clientSecret)
+    : oauth.ClientSecretBasic(endpoints.clientSecret);
 
 /**
  * Transport for one endpoint: a timeout, and a redirect never followed (a POST that follows a 301 becomes a GET,
  * and the code would be spent on a request the insurer refuses): a 3xx is a configuration error, not retried;
  * a 5xx or a network failure is transient.
  */
-function requestOptions(endpoints: InsurerEndpoints, endpoint: Endpoint): oauth.HttpRequestOptions<'POST', URLSearchParams> {
+function requestOptions(endpoints: ResolvedEndpoints, endpoint: Endpoint): oauth.HttpRequestOptions<'POST', URLSearchParams> {
   const url = new URL(urlOf(endpoints, endpoint));
   const label = `${endpoint} endpoint`;
   return {
@@ -82,7 +93,7 @@ async function withoutIdToken(response: Response): Promise<Response> {
 }
 
 /** oauth4webapi's errors as partner errors: what the insurer answered (its `error` and, for tokens, its description). */
-async function asPartnerError(error: unknown, endpoints: InsurerEndpoints, endpoint: Endpoint): Promise<Error> {
+async function asPartnerError(error: unknown, endpoints: ResolvedEndpoints, endpoint: Endpoint): Promise<Error> {
   if (error instanceof PartnerPermanentError || error instanceof PartnerTransientError) return error;
   const host = new URL(urlOf(endpoints, endpoint)).host;
   const refused = (status: number, code: unknown, description: unknown) => {
@@ -106,13 +117,25 @@ async function asPartnerError(error: unknown, endpoints: InsurerEndpoints, endpo
   return error instanceof Error ? error : new Error(String(error));
 }
 
-async function tokenCall(endpoints: InsurerEndpoints, request: () => Promise<oauth.TokenEndpointResponse>): Promise<TokenSet> {
-  let body: oauth.TokenEndpointResponse;
+/**
+ * Runs one call on the endpoints; when they were discovered and the call fails, what was discovered is forgotten,
+ * so the next call reads the server's configuration again (an endpoint may have moved).
+ */
+async function onEndpoints<T>(
+  endpoints: ResolvedEndpoints,
+  endpoint: Endpoint,
+  discovery: SmartDiscovery,
+  call: () => Promise<T>,
+): Promise<T> {
   try {
-    body = await request();
+    return await call();
   } catch (error) {
-    throw await asPartnerError(error, endpoints, 'token');
+    if (endpoints.discovered) discovery.invalidate(endpoints.fhirBaseUrl);
+    throw await asPartnerError(error, endpoints, endpoint);
   }
+}
+
+function tokenSetOf(body: oauth.TokenEndpointResponse): TokenSet {
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token || null,
@@ -129,15 +152,22 @@ export async function newAuthorization(): Promise<{ state: string; verifier: str
   return { state: oauth.generateRandomState(), verifier, challenge: await oauth.calculatePKCECodeChallenge(verifier) };
 }
 
-/** The insurer's authorize URL for the authorization code flow with PKCE S256. */
-export function authorizationUrl(endpoints: InsurerEndpoints, params: { state: string; challenge: string; subset?: string }): string {
+/**
+ * The insurer's authorize URL for a SMART standalone launch: the authorization code flow with PKCE S256, `aud`
+ * the FHIR base exactly as configured (SMART servers refuse a request without it, or for another server).
+ */
+export function authorizationUrl(
+  endpoints: ResolvedEndpoints,
+  params: { state: string; challenge: string; scope: string; subset?: string },
+): string {
   const url = new URL(endpoints.authorizeUrl);
   url.search = new URLSearchParams({
     response_type: 'code',
     client_id: endpoints.clientId,
     redirect_uri: endpoints.redirectUri,
-    scope: endpoints.scopes,
+    scope: params.scope,
     state: params.state,
+    aud: endpoints.fhirBaseUrl,
     code_challenge: params.challenge,
     code_challenge_method: 'S256',
     ...(params.subset ? { subset: params.subset } : {}),
@@ -145,33 +175,53 @@ export function authorizationUrl(endpoints: InsurerEndpoints, params: { state: s
   return url.toString();
 }
 
-/** RFC 6749 §4.1.3 with the PKCE verifier, client authentication by HTTP Basic. The state was checked by the caller. */
-export function exchangeAuthorizationCode(endpoints: InsurerEndpoints, code: string, verifier: string): Promise<TokenSet> {
+/**
+ * RFC 6749 §4.1.3 with the PKCE verifier, client authentication by HTTP Basic (or in the body, where the server
+ * takes only that). The state was checked by the caller.
+ */
+export async function exchangeAuthorizationCode(
+  configured: InsurerEndpoints | ResolvedEndpoints,
+  code: string,
+  verifier: string,
+  discovery: SmartDiscovery = sharedSmartDiscovery,
+): Promise<TokenSet> {
+  const endpoints = await resolve(configured, discovery);
   const as = serverOf(endpoints);
   const client = clientOf(endpoints);
-  return tokenCall(endpoints, async () => {
+  return onEndpoints(endpoints, 'token', discovery, async () => {
     const callback = oauth.validateAuthResponse(as, client, new URLSearchParams({ code }), oauth.skipStateCheck);
     const options = requestOptions(endpoints, 'token');
     const response = await oauth.authorizationCodeGrantRequest(
       as,
       client,
-      basic(endpoints),
+      clientAuth(endpoints),
       callback,
       endpoints.redirectUri,
       verifier,
       options,
     );
-    return oauth.processAuthorizationCodeResponse(as, client, response);
+    return tokenSetOf(await oauth.processAuthorizationCodeResponse(as, client, response));
   });
 }
 
 /** RFC 6749 §6: a new access token (and, at insurers that rotate them, a new refresh token). */
-export function refreshTokens(endpoints: InsurerEndpoints, refreshToken: string): Promise<TokenSet> {
+export async function refreshTokens(
+  configured: InsurerEndpoints | ResolvedEndpoints,
+  refreshToken: string,
+  discovery: SmartDiscovery = sharedSmartDiscovery,
+): Promise<TokenSet> {
+  const endpoints = await resolve(configured, discovery);
   const as = serverOf(endpoints);
   const client = clientOf(endpoints);
-  return tokenCall(endpoints, async () => {
-    const response = await oauth.refreshTokenGrantRequest(as, client, basic(endpoints), refreshToken, requestOptions(endpoints, 'token'));
-    return oauth.processRefreshTokenResponse(as, client, response);
+  return onEndpoints(endpoints, 'token', discovery, async () => {
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      clientAuth(endpoints),
+      refreshToken,
+      requestOptions(endpoints, 'token'),
+    );
+    return tokenSetOf(await oauth.processRefreshTokenResponse(as, client, response));
   });
 }
 
@@ -179,13 +229,18 @@ export function refreshTokens(endpoints: InsurerEndpoints, refreshToken: string)
  * RFC 7009 token revocation with the same client authentication. A 200 means revoked (or unknown: the
  * insurer answers 200 either way); anything else is a failure for the caller to record.
  */
-export async function revokeToken(endpoints: InsurerEndpoints, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
+export async function revokeToken(
+  configured: InsurerEndpoints | ResolvedEndpoints,
+  token: string,
+  hint: 'access_token' | 'refresh_token',
+  discovery: SmartDiscovery = sharedSmartDiscovery,
+): Promise<void> {
+  const endpoints = await resolve(configured, discovery);
+  if (!endpoints.revocationUrl) throw new PartnerPermanentError('the insurer offers no revocation endpoint');
   const as = serverOf(endpoints);
   const client = clientOf(endpoints);
-  try {
+  await onEndpoints(endpoints, 'revocation', discovery, async () => {
     const options = { ...requestOptions(endpoints, 'revocation'), additionalParameters: { token_type_hint: hint } };
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, basic(endpoints), token, options));
-  } catch (error) {
-    throw await asPartnerError(error, endpoints, 'revocation');
-  }
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, clientAuth(endpoints), token, options));
+  });
 }
