@@ -59,7 +59,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const body = await readJson(response);
-  if (isOutageStatus(response.status)) reportApiUnreachable();
+  if (isOutageStatus(response.status, body)) reportApiUnreachable();
   // Any other answer to a call with the session means the server checked it in the database: it is back.
   else if (sessionToken && response.status !== 401) reportApiReachable();
   if (!response.ok) {

@@ -17,11 +17,22 @@ type ConnectivityWindow = Window & { [STATE_KEY]?: boolean };
  * call may be retried and the session is not in question (only a 401 ends it).
  */
 export function isConnectionFailure(error: unknown): boolean {
-  return isApiError(error) && (error.status === 0 || OUTAGE_STATUSES.has(error.status));
+  // A body that was not ours became INTERNAL.UNEXPECTED (toApiError): a proxy's page, so an outage.
+  return (
+    isApiError(error) &&
+    (error.status === 0 || isOutageStatus(error.status, error.code === 'INTERNAL.UNEXPECTED' ? undefined : { code: error.code }))
+  );
 }
 
-export function isOutageStatus(status: number): boolean {
-  return OUTAGE_STATUSES.has(status);
+/**
+ * An outage: a 503 or 504, or a 502 from a proxy. A 502 that carries one of our error codes (e.g.
+ * INSURERS.DISCOVERY_FAILED: an insurer's server is down) is the API answering that a partner failed.
+ */
+export function isOutageStatus(status: number, body?: unknown): boolean {
+  if (!OUTAGE_STATUSES.has(status)) return false;
+  if (status !== 502) return true;
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code !== 'string';
 }
 
 /** Whether the last word on the API was an outage: the shell then shows that it is reconnecting. */

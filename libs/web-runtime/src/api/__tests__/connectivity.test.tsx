@@ -58,6 +58,18 @@ describe('connectivity', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('session.token.x');
   });
 
+  it('takes a 502 that carries one of our codes (a partner of ours is down) as the API answering', async () => {
+    reportApiReachable();
+    const partnerDown = () =>
+      HttpResponse.json({ code: 'INSURERS.DISCOVERY_FAILED', message: 'We could not reach Aetna right now.' }, { status: 502 });
+    server.use(http.get('/api/insurerDataFetch/aetnaFetch/oauth2/authorize', partnerDown));
+    await expect(apiClient.get('/api/insurerDataFetch/aetnaFetch/oauth2/authorize')).rejects.toMatchObject({
+      status: 502,
+      code: 'INSURERS.DISCOVERY_FAILED',
+    });
+    expect(isReconnecting()).toBe(false);
+  });
+
   it('does not take an anonymous answer (which may not need the database) or a 401 for recovery', async () => {
     answerInTurn(reply(503, UNAVAILABLE), reply(200, {}), reply(401, { code: 'AUTH.UNAUTHORIZED', message: 'Unauthorized' }));
     await expect(apiClient.get('/api/siteInfo')).rejects.toMatchObject({ status: 503 });
@@ -71,6 +83,7 @@ describe('connectivity', () => {
 
   it('classifies outages by status, never by message', () => {
     expect(isConnectionFailure(new ApiError(503, { code: 'ANY.CODE', message: 'whatever' }))).toBe(true);
+    expect(isConnectionFailure(new ApiError(502, { code: 'INSURERS.DISCOVERY_FAILED', message: 'whatever' }))).toBe(false);
     expect(isConnectionFailure(new ApiError(0, { code: 'NETWORK.UNREACHABLE', message: '' }))).toBe(true);
     expect(isConnectionFailure(new ApiError(500, { code: 'INTERNAL.UNEXPECTED', message: 'Service unavailable' }))).toBe(false);
     expect(isConnectionFailure(new Error('503'))).toBe(false);

@@ -266,6 +266,22 @@ describe('/userProfile: profile', () => {
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
   });
 
+  it('shows the linked insurers the route table composes in, under their own heading before the deletion block', async () => {
+    mockProfileApi();
+    renderPage(<UserProfilePage linkedInsurers={<p>The insurers feature's list</p>} />, '/userProfile');
+    const section = await screen.findByRole('region', { name: 'Linked insurers' });
+    expect(within(section).getByText("The insurers feature's list")).toBeInTheDocument();
+    const deletion = screen.getByRole('region', { name: 'Delete Account' });
+    expect(section.compareDocumentPosition(deletion) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('has no linked-insurers section when none is composed in', async () => {
+    mockProfileApi();
+    renderPage(<UserProfilePage />, '/userProfile');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane' });
+    expect(screen.queryByRole('region', { name: 'Linked insurers' })).not.toBeInTheDocument();
+  });
+
   it('warns before account deletion and links to /deleteAccount', async () => {
     mockProfileApi();
     renderPage(<UserProfilePage />, '/userProfile');

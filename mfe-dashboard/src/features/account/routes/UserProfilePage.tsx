@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AccountScreenTexts } from '@healthlink/contracts';
 import { Button, buttonClassName, Container, Spinner, VisuallyHidden } from '@healthlink/web-ui';
@@ -8,7 +9,12 @@ import { ProfileForm } from '../components/ProfileForm';
 import { profileValuesFrom } from '../lib/profile-values';
 import './account.css';
 
-export function UserProfilePage() {
+export interface UserProfilePageProps {
+  /** The "Linked insurers" section's content: the insurers feature's list, composed in by the route table. */
+  linkedInsurers?: ReactNode;
+}
+
+export function UserProfilePage({ linkedInsurers }: UserProfilePageProps = {}) {
   const user = useUser();
   const patientInfo = usePatientInfo();
   const profile = patientInfo.data ? profileValuesFrom(patientInfo.data) : null;
@@ -43,6 +49,13 @@ export function UserProfilePage() {
         <h2 id="password-heading">Change Password</h2>
         <ChangePasswordForm labelledBy="password-heading" />
       </section>
+
+      {linkedInsurers && (
+        <section className="account__block" aria-labelledby="linked-insurers-heading">
+          <h2 id="linked-insurers-heading">Linked insurers</h2>
+          {linkedInsurers}
+        </section>
+      )}
 
       <section className="account__block account__block--danger" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete Account</h2>

@@ -213,6 +213,18 @@ describe('/insuranceSelect', () => {
     expect(screen.getByRole('button', { name: 'Humana' })).toBeEnabled();
   });
 
+  it("says so in the server's words when the insurer's sign-in cannot be found (SMART discovery failed)", async () => {
+    const message = "We could not reach Humana's sign-in right now. Please try again later.";
+    mockInsurersApi(
+      {},
+      { 'GET /api/insurerDataFetch/humanaFetch/oauth2/authorize': { status: 502, body: { code: 'INSURERS.DISCOVERY_FAILED', message } } },
+    );
+    await renderSelect();
+    await user.click(screen.getByRole('button', { name: 'Humana' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
   it('opens the request form, filled in with its name, for an insurer that is coming soon', async () => {
     mockInsurersApi();
     await renderSelect();

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import { INSURER_CATALOGUE, type InsurerCatalogueEntry } from '@healthlink/contracts';
+import { INSURER_CATALOGUE, InsurersErrorCode, type InsurerCatalogueEntry } from '@healthlink/contracts';
+import { isApiError } from '@healthlink/web-runtime';
 import { Button, Container, Modal, Spinner, TextField } from '@healthlink/web-ui';
 import { useAuthorizeLink } from '../api/get-authorize-link';
 import { useLinkedInsurers } from '../api/get-linked-insurers';
@@ -47,9 +48,12 @@ export function InsuranceSelectPage() {
           setLeavingFor(entry);
           redirectTo(url);
         },
-        onError: () => {
+        onError: (error) => {
           setConfirming(null);
-          toast.error(InsurerScreenTexts.redirectFailure);
+          // The insurer's own sign-in could not be found: the server's message names the insurer and says so.
+          toast.error(
+            isApiError(error) && error.code === InsurersErrorCode.DiscoveryFailed ? error.message : InsurerScreenTexts.redirectFailure,
+          );
         },
       },
     );
