@@ -57,7 +57,7 @@ describe('platform: shell, remotes and API on one origin', () => {
       const { token } = await signUpTestUser();
       await page.evaluate((t) => localStorage.setItem('userToken', t), token);
       await page.goto('/app/dashboard');
-      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/app/dashboard');
     });
   });
@@ -78,7 +78,7 @@ describe('platform: shell, remotes and API on one origin', () => {
       const { token } = await signUpTestUser();
       await page.evaluate((t) => localStorage.setItem('userToken', t), token);
       await page.goto('/app/dashboard');
-      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Contact' }).first().click();
       await page.getByText('This section is unavailable').waitFor();
 

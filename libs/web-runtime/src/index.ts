@@ -41,6 +41,17 @@ export { RemoteUnavailable } from './federation/RemoteUnavailable';
 export { analyticsAllowed, CONSENT_EVENT, CONSENT_MAX_AGE_SECONDS, readConsent, useConsent, writeConsent } from './consent/consent';
 export { ANALYTICS_EVENTS_URL, analyticsPath, trackEvent, trackPageView } from './analytics/analytics';
 export { prefetchSiteInfo } from './site-info/early-site-info';
+export {
+  ClientErrorType,
+  clientHost,
+  ERROR_LOG_URL,
+  errorDetailsOf,
+  isAnswerError,
+  reportClientError,
+  reportFetchFailure,
+  type ClientErrorReport,
+  type ErrorDetails,
+} from './errors/error-reporter';
 export { DEFAULT_PRODUCT_NAME, siteInfoQuery, telHref, usePageTitle, useSiteInfo, type SiteInfoState } from './site-info/site-info';
 // The route matcher lives with the route table; re-exported for the remotes.
 export { routeForPath } from '@healthlink/contracts';

@@ -22,7 +22,7 @@ describe('mfe_dashboard/App', () => {
         </MemoryRouter>,
       ),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
   });
 
   it.each(DASHBOARD_PAGES)('renders one h1 for the %s page', async (page) => {

@@ -5,9 +5,7 @@ import { lazyPage } from '@healthlink/web-runtime';
 // One lazily loaded chunk per page, named page-<page> (the server lists its files in the page's HTML);
 // features never import each other, this table composes them.
 export const pages: Record<DashboardPage, ComponentType> = {
-  dashboard: lazyPage(() =>
-    import(/* webpackChunkName: "page-dashboard" */ '../features/dashboard/routes/DashboardPage').then((m) => m.DashboardPage),
-  ),
+  dashboard: lazyPage(() => import(/* webpackChunkName: "page-dashboard" */ './DashboardRoute').then((m) => m.DashboardRoute)),
   healthSetup: lazyPage(() =>
     import(/* webpackChunkName: "page-healthSetup" */ '../features/onboarding/routes/HealthSetupPage').then((m) => m.HealthSetupPage),
   ),
@@ -16,9 +14,7 @@ export const pages: Record<DashboardPage, ComponentType> = {
       (m) => m.InsuranceSelectPage,
     ),
   ),
-  userProfile: lazyPage(() =>
-    import(/* webpackChunkName: "page-userProfile" */ '../features/account/routes/UserProfilePage').then((m) => m.UserProfilePage),
-  ),
+  userProfile: lazyPage(() => import(/* webpackChunkName: "page-userProfile" */ './UserProfileRoute').then((m) => m.UserProfileRoute)),
   deleteAccount: lazyPage(() =>
     import(/* webpackChunkName: "page-deleteAccount" */ '../features/account/routes/DeleteAccountPage').then((m) => m.DeleteAccountPage),
   ),
@@ -54,9 +50,7 @@ export const pages: Record<DashboardPage, ComponentType> = {
   planDetails: lazyPage(() =>
     import(/* webpackChunkName: "page-planDetails" */ '../features/plans/routes/PlanDetailsPage').then((m) => m.PlanDetailsPage),
   ),
-  aiDashboard: lazyPage(() =>
-    import(/* webpackChunkName: "page-aiDashboard" */ '../features/ai-dashboard/routes/AiDashboardPage').then((m) => m.AiDashboardPage),
-  ),
+  aiDashboard: lazyPage(() => import(/* webpackChunkName: "page-aiDashboard" */ './AiDashboardRoute').then((m) => m.AiDashboardRoute)),
   intermediary: lazyPage(() =>
     import(/* webpackChunkName: "page-intermediary" */ '../features/insurers/routes/InsurerCallbackPage').then(
       (m) => m.InsurerCallbackPage,

@@ -14,7 +14,9 @@ export type WidgetLoadState = 'loading' | 'complete' | 'missing' | 'failed';
 /**
  * Every list widget takes these: on the dashboard it shows its first rows (DASHBOARD_ROWS) with a link to its list
  * page; on its list page it shows LIST_PAGE_SIZE rows and Load more. `onStatus` is called whenever its fetch
- * status changes.
+ * status changes (`useWidgetLoad` in widget-status.ts does it, and reports failures to the error log).
+ * A widget renders its body only, through `WidgetState` (the four load states): the dashboard puts each one in
+ * its `WidgetCard` (title, anchor, minimize), the list page under its own heading.
  */
 export interface WidgetProps {
   variant: 'dashboard' | 'page';

@@ -1,9 +1,12 @@
-import { Container } from '@healthlink/web-ui';
+import { ListPage } from '../../../components/list/ListPage';
+import { useListPageToast } from '../../../components/list/useListPageToast';
+import { RxHistoryWidget } from '../components/RxHistoryWidget';
 
 export function RxHistoryPage() {
+  const onStatus = useListPageToast('rx-history');
   return (
-    <Container className="page">
-      <h1>Rx History</h1>
-    </Container>
+    <ListPage title="Rx History" intro="Every prescription your insurers shared with us, with what you and your insurer paid for it.">
+      <RxHistoryWidget variant="page" onStatus={onStatus} />
+    </ListPage>
   );
 }

@@ -27,7 +27,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 const SOLUTIONS = ['Healthcare Data', 'Analytics', 'Rx Compare', 'Insights'];
 
-/** Spec part 1 §2 footer; on the dashboard it switches to a compact layout beside the sidebar. */
+/** Spec part 1 §2 footer; on the dashboard it switches to a compact layout (full width, like the header). */
 export function Footer({ variant }: { variant: FooterVariant }) {
   const { site, productName } = useSiteInfo();
   return (
