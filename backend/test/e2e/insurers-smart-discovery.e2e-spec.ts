@@ -11,7 +11,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TokenCipher } from '../../src/modules/insurers/token-cipher';
 import { pollUntil } from '../utils/poll';
-import { startSandbox, type RunningSandbox } from '../utils/sandbox';
+import { answerAuthorizePage, startSandbox, type RunningSandbox } from '../utils/sandbox';
 import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app';
 
 jest.setTimeout(240_000);
@@ -27,42 +27,8 @@ const AETNA_NARROW_SCOPES = 'launch/patient offline_access patient/Patient.read 
 
 type Settled = { status: string; response: Record<string, unknown> | null };
 
-const decodeHtml = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/**
- * Plays the member at the insurer's sign-in page: picks the member, approves, and leaves unticked the record
- * types in `unshare` (the strict sandbox lists one checkbox per type asked for). Answers the redirect's query.
- */
-async function consent(link: string, unshare: string[] = []): Promise<URLSearchParams> {
-  const page = await (await fetch(link)).text();
-  const form = /<form method="post" action="([^"]+)">/.exec(page);
-  if (!form) throw new Error(`no form on the authorize page:\n${page.slice(0, 500)}`);
-  const fields = new URLSearchParams();
-  for (const match of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(match[1]!, decodeHtml(match[2]!));
-  const offered = [...page.matchAll(/<input type="checkbox" name="share" id="[^"]*" value="([^"]+)"/g)].map((m) => decodeHtml(m[1]!));
-  const missing = unshare.filter((type) => !offered.includes(type));
-  if (missing.length) throw new Error(`the sign-in page offers no checkbox for ${missing.join(', ')} (offered: ${offered.join(', ')})`);
-  for (const type of offered) if (!unshare.includes(type)) fields.append('share', type);
-  fields.set('member', MEMBER);
-  fields.set('username', MEMBER);
-  fields.set('password', 'sandbox-password');
-  fields.set('decision', 'approve');
-  const res = await fetch(new URL(decodeHtml(form[1]!), link), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields.toString(),
-    redirect: 'manual',
-  });
-  const location = res.headers.get('location');
-  if (res.status !== 302 || !location) throw new Error(`the authorize page answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  return new URL(location).searchParams;
-}
+/** The member's consent at the sandbox, sharing every record type offered but those in `unshare`. */
+const consent = (link: string, unshare: string[] = []) => answerAuthorizePage(link, 'approve', MEMBER, unshare);
 
 /**
  * Insurers configured as a real payer would be, with only their FHIR base, client id and secret (and, for some,

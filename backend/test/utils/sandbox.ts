@@ -70,21 +70,27 @@ export async function startSandbox(): Promise<RunningSandbox> {
 
 /**
  * Plays the patient at the sandbox insurer's authorize page: picks a member, logs in and approves (or
- * denies). Answers the query of the redirect back to the product.
+ * denies), sharing every record type the page offers except those in `unshare` (each must be offered).
+ * Answers the query of the redirect back to the product.
  */
 export async function answerAuthorizePage(
   link: string,
   decision: 'approve' | 'deny' = 'approve',
   member?: string,
+  unshare: readonly string[] = [],
 ): Promise<URLSearchParams> {
   const page = await (await fetch(link)).text();
   const form = /<form method="post" action="([^"]+)">/.exec(page);
   if (!form) throw new Error(`no form on the authorize page:\n${page.slice(0, 500)}`);
   const fields = new URLSearchParams();
   for (const match of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(match[1], decodeHtml(match[2]));
-  // Boxes the page ticks (the record types to share) are sent ticked, as a person who changes nothing would.
-  for (const match of page.matchAll(/<input type="checkbox" name="([^"]+)" id="[^"]*" value="([^"]*)" checked>/g))
-    fields.append(match[1], decodeHtml(match[2]));
+  // Boxes the page ticks (the record types to share) are sent ticked, as a person who changes nothing would, but
+  // for those the test unticks.
+  const boxes = [...page.matchAll(/<input type="checkbox" name="([^"]+)" id="[^"]*" value="([^"]*)" checked>/g)];
+  const offered = boxes.map((match) => decodeHtml(match[2]));
+  const missing = unshare.filter((type) => !offered.includes(type));
+  if (missing.length) throw new Error(`the sign-in page offers no checkbox for ${missing.join(', ')} (offered: ${offered.join(', ')})`);
+  for (const match of boxes) if (!unshare.includes(decodeHtml(match[2]))) fields.append(match[1], decodeHtml(match[2]));
   const members = [...page.matchAll(/<input type="radio" name="member" id="[^"]*" value="([^"]+)"/g)].map((m) => decodeHtml(m[1]));
   const chosen = member ?? members[0];
   if (!chosen) throw new Error('no member to choose on the authorize page');
