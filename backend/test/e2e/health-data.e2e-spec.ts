@@ -8,6 +8,7 @@ import {
 } from '@healthlink/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomUUID } from 'node:crypto';
+import { UserReadCache } from '../../src/common/http/read-cache';
 import { HealthDataService } from '../../src/modules/health-data';
 import { buildCoverage, buildEob, buildMedicationRequest } from '../factories/health-data.factory';
 import { pollUntil } from '../utils/poll';
@@ -256,6 +257,50 @@ describe('health data: GET /api/explanationOfBenefits, /api/userDrugs, /api/curr
       code: HealthDataErrorCode.Validation,
       errors: [{ field: 'by', message: 'by must be month or year' }],
     });
+  });
+
+  it('answers a repeated read from memory (same bytes, same ETag), and a change written elsewhere within a second', async () => {
+    const me = await tokenFor(app);
+    const other = await tokenFor(app);
+    await ingest(me.userId, [buildEob({ date: '2025-02-01' })]);
+    await ingest(other.userId, [buildEob({ date: '2025-02-02' })]);
+    const url = '/api/explanationOfBenefits?limit=3';
+    // The read cache answers once the app's listener is up (it connects at boot).
+    expect(await pollUntil(async () => app.get(UserReadCache).trusted, Boolean, 5_000, 20)).toBe(true);
+    const reads = jest.spyOn(app.get(HealthDataService), 'explanationOfBenefits');
+    try {
+      const first = await get(url, me.token);
+      const again = await get(url, me.token);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const unchanged = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...bearer(me.token), 'if-none-match': String(first.headers.etag) },
+      });
+      expect(unchanged.statusCode).toBe(304);
+      expect(reads).toHaveBeenCalledTimes(1);
+
+      const theirs = (await get(url, other.token)).json() as ExplanationOfBenefitsPage;
+      expect(theirs.EOB.map((c) => c.date)).toEqual(['2025-02-02']);
+      expect(reads).toHaveBeenCalledTimes(2);
+
+      // As another process (or a staff member) would write it: only the NOTIFY tells this one.
+      await dataSourceOf(app).query(`UPDATE claims SET status = 'cancelled' WHERE user_id = $1`, [me.userId]);
+      const changed = await pollUntil(
+        () => get(url, me.token).then((res) => res.json() as ExplanationOfBenefitsPage),
+        (page) => page.EOB[0]?.status === 'cancelled',
+        1_000,
+        20,
+      );
+      expect(changed.EOB[0]?.status).toBe('cancelled');
+      const after = await get(url, me.token);
+      expect(after.headers.etag).not.toBe(first.headers.etag);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

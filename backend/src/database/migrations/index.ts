@@ -10,6 +10,7 @@ import { TrackInsurerLinkSync1764500000000 } from './1764500000000-track-insurer
 import { ClaimMoneyAndListPages1764600000000 } from './1764600000000-claim-money-and-list-pages';
 import { NotifySessionEnds1764700000000 } from './1764700000000-notify-session-ends';
 import { CreateDrugReferenceTables1764800000000 } from './1764800000000-create-drug-reference-tables';
+import { NotifyUserDataChanges1764900000000 } from './1764900000000-notify-user-data-changes';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   ClaimMoneyAndListPages1764600000000,
   NotifySessionEnds1764700000000,
   CreateDrugReferenceTables1764800000000,
+  NotifyUserDataChanges1764900000000,
 ];

@@ -7,19 +7,21 @@ import {
   type SpendingResponse,
   type UserDrugsPage,
 } from '@healthlink/contracts';
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../auth';
 import { ExplanationOfBenefitsQueryDto, SpendingQueryDto, UserDrugsQueryDto } from './dto/health-data.query.dto';
 import { HealthDataService } from './health-data.service';
+import { UserDataReadCacheInterceptor } from './user-data-read-cache.interceptor';
 
 const PAGED = `Without query parameters: the first page of ${LIST_PAGE_SIZE} rows (the dashboard asks limit=${DASHBOARD_ROWS}; at most ${MAX_PAGE_SIZE}). nextCursor is null on the last page; total counts every matching row; asOf is when the newest of them was stored.`;
 const BAD_QUERY = 'HEALTH_DATA.VALIDATION: a parameter out of its rules (limit, cursor, search, sort, by), named in errors[].field';
 
-/** The signed-in user's own data only: every query is by the session's user. */
+/** The signed-in user's own data only: every query is by the session's user; repeated reads come from the read cache. */
 @ApiTags('health-data')
 @ApiBearerAuth()
 @Controller()
+@UseInterceptors(UserDataReadCacheInterceptor)
 export class HealthDataController {
   constructor(private readonly healthData: HealthDataService) {}
 

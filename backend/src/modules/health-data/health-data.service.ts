@@ -13,8 +13,9 @@ import {
   type UserDrugsPage,
   type UserDrugsQuery,
 } from '@healthlink/contracts';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { UserReadCache } from '../../common/http/read-cache';
 import { PatientInfoRepository } from '../accounts';
 import {
   CLAIM_PROJECTION_VERSION,
@@ -71,6 +72,9 @@ export class HealthDataService {
   constructor(
     private readonly repository: HealthDataRepository,
     private readonly patientInfo: PatientInfoRepository,
+    // The writing process evicts the member itself (the NOTIFY reaches it a moment later): after a write it commits,
+    // or, in a caller's transaction committed later, by suspending the member's cached reads for a while.
+    @Optional() private readonly readCache?: UserReadCache,
   ) {}
 
   /**
@@ -111,6 +115,7 @@ export class HealthDataService {
     }
     const page = { resources: raw, claims: projected.claims, prescriptions: projected.prescriptions, conditions, coverages };
     const demographics = patient ? demographicsFromPatient(patient) : null;
+    if (manager) this.readCache?.suspendUser(userId);
     if (demographics) {
       const store = async (tx: EntityManager) => {
         await this.repository.upsertPage(userId, insurer, page, tx);
@@ -120,6 +125,7 @@ export class HealthDataService {
     } else {
       await this.repository.upsertPage(userId, insurer, page, manager);
     }
+    if (!manager) this.readCache?.evictUser(userId);
     return { stored: raw.length, skipped };
   }
 
@@ -231,6 +237,7 @@ export class HealthDataService {
   async reprojectStaleClaims(batchSize = REPROJECTION_BATCH_SIZE, shouldStop: () => boolean = () => false): Promise<number> {
     let done = 0;
     while (!shouldStop()) {
+      const owners = new Set<string>();
       const count = await this.repository.transaction(async (manager) => {
         const stale = await this.repository.staleClaims(CLAIM_PROJECTION_VERSION, batchSize, manager);
         const byOwner = new Map<string, { userId: string; insurerKey: string; resources: FhirInput[] }>();
@@ -242,6 +249,7 @@ export class HealthDataService {
           byOwner.set(key, owner);
         }
         for (const { userId, insurerKey, resources } of byOwner.values()) {
+          owners.add(userId);
           const { claims, prescriptions } = projectClaims(resources);
           await this.repository.upsertPage(
             userId,
@@ -258,6 +266,7 @@ export class HealthDataService {
         );
         return stale.length;
       });
+      for (const userId of owners) this.readCache?.evictUser(userId);
       done += count;
       if (count < batchSize) break;
     }
@@ -273,8 +282,10 @@ export class HealthDataService {
   }
 
   /** Deletes everything one insurer sent for the user (an unlink); joins the caller's transaction when given one. */
-  eraseInsurerData(userId: string, insurerKey: string, manager?: EntityManager): Promise<void> {
-    return this.repository.eraseInsurerData(userId, insurerKey, manager);
+  async eraseInsurerData(userId: string, insurerKey: string, manager?: EntityManager): Promise<void> {
+    if (manager) this.readCache?.suspendUser(userId);
+    await this.repository.eraseInsurerData(userId, insurerKey, manager);
+    if (!manager) this.readCache?.evictUser(userId);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { DrugInteractionsResponse } from '@healthlink/contracts';
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser } from '../auth';
+import { UserDataReadCacheInterceptor } from '../health-data';
 import { PricingService } from './pricing.service';
 
 /** The signed-in user's own drugs only. */
@@ -12,6 +13,7 @@ export class PricingController {
   constructor(private readonly pricing: PricingService) {}
 
   @Get('drugInteractions')
+  @UseInterceptors(UserDataReadCacheInterceptor)
   @ApiOkResponse({
     description:
       '{ interactions: [{ drug_a, drug_b, level: major | moderate | minor | unknown }], asOf, source, unchecked }: every pair of your ' +

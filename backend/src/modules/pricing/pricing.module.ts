@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UserDataCacheModule } from '../health-data';
 import { PricingController } from './pricing.controller';
 import { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';
@@ -7,6 +8,7 @@ import { REFERENCE_DATA_DIRECTORY, ReferenceDataService } from './reference-data
 import { REFERENCE_DATA_DIR } from './reference-data/reference-files';
 
 @Module({
+  imports: [UserDataCacheModule],
   controllers: [PricingController],
   providers: [
     PricingService,
