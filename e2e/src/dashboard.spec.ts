@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { INSURER_NAMES, type InsurerKey, type SpendingResponse } from '@healthlink/contracts';
+import type { InsurerKey, SpendingResponse } from '@healthlink/contracts';
 import { signUpTestUser, type NewAccount } from './support/accounts';
-import { appUrls, launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
+import { apiGet, linkInsurer } from './support/linking';
 
 jest.setTimeout(300_000);
 
@@ -23,25 +24,6 @@ const AI_SIDEBAR = [
 const FETCH_FAILED = 'There was an error retrieving some of your data. Please try again later';
 
 const path = (page: Page) => new URL(page.url()).pathname;
-
-async function api<T>(token: string, route: string): Promise<T> {
-  const res = await fetch(`${appUrls().baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Links the insurer as a member would: the insurance page, the sandbox's sign-in, the progress, the dashboard. */
-async function linkInsurer(page: Page): Promise<void> {
-  await page.goto('/insuranceSelect');
-  await page.getByRole('heading', { level: 1, name: 'Choose Your Insurance Company' }).waitFor();
-  await page.getByRole('searchbox', { name: 'Search insurers' }).fill(INSURER_NAMES[INSURER]);
-  await page.getByRole('button', { name: INSURER_NAMES[INSURER], exact: true }).click();
-  await page.waitForURL((url) => url.pathname === `/insurers/${INSURER}/authorize`);
-  await page.getByRole('radio', { name: new RegExp(`(^|\\s)${MEMBER}(\\s|$)`) }).check();
-  await page.getByLabel('Password', { exact: true }).fill('any-password-1');
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await page.waitForURL((url) => url.pathname === '/app/dashboard', { timeout: 120_000 });
-}
 
 /** Signs in through the header's Login modal; a member with an insurer lands on the dashboard. */
 async function signIn(page: Page, account: NewAccount): Promise<void> {
@@ -104,7 +86,7 @@ describe('dashboard: a member with five years of claims', () => {
     try {
       await page.goto('/');
       await page.evaluate((t) => localStorage.setItem('userToken', t), account.token);
-      await linkInsurer(page);
+      await linkInsurer(page, INSURER, MEMBER, 120_000);
     } finally {
       await context.close();
     }
@@ -250,7 +232,7 @@ describe('dashboard: a member with five years of claims', () => {
   it('reads "Where your money went" as a table, by month and by year, and reaches the chart by keyboard', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const byYear = await api<SpendingResponse>(account.token, '/api/spending?by=year');
+      const byYear = await apiGet<SpendingResponse>(account.token, '/api/spending?by=year');
       expect(byYear.periods.length).toBeGreaterThanOrEqual(5);
       await openDashboard(page, account.token);
       const spending = page.getByRole('region', { name: 'Where your money went' });

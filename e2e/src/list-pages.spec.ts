@@ -1,14 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import {
-  INSURER_NAMES,
-  type DrugInteractionsResponse,
-  type ExplanationOfBenefitsPage,
-  type InsurerKey,
-  type UserDrugsPage,
-} from '@healthlink/contracts';
+import { type DrugInteractionsResponse, type ExplanationOfBenefitsPage, type InsurerKey, type UserDrugsPage } from '@healthlink/contracts';
 import { signUpTestUser, type NewAccount } from './support/accounts';
-import { appUrls, launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
+import { apiGet, linkInsurer } from './support/linking';
 
 jest.setTimeout(300_000);
 
@@ -17,26 +12,6 @@ const INSURER: InsurerKey = 'uhcSandbox';
 const MEMBER = 'member-typical';
 
 /** A signed-in read of the product's API, as the web makes it. */
-async function api<T>(token: string, route: string): Promise<T> {
-  const res = await fetch(`${appUrls().baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Links the sandbox insurer through its real login page and waits until the callback lands on the dashboard. */
-async function linkInsurer(page: Page): Promise<void> {
-  await page.goto('/insuranceSelect');
-  await page.getByRole('heading', { level: 1, name: 'Choose Your Insurance Company' }).waitFor();
-  await page.getByRole('switch', { name: 'Show sandbox insurers' }).check();
-  await page.getByRole('searchbox', { name: 'Search insurers' }).fill(INSURER_NAMES[INSURER]);
-  await page.getByRole('button', { name: INSURER_NAMES[INSURER], exact: true }).click();
-  await page.waitForURL((url) => url.pathname === `/insurers/${INSURER}/authorize`);
-  await page.getByRole('radio', { name: new RegExp(`(^|\\s)${MEMBER}(\\s|$)`) }).check();
-  await page.getByLabel('Password', { exact: true }).fill('any-password-1');
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await page.waitForURL((url) => url.pathname === '/app/dashboard', { timeout: 150_000 });
-}
-
 async function signIn(page: Page, account: NewAccount): Promise<void> {
   await page.goto('/');
   await page.evaluate((token) => localStorage.setItem('userToken', token), account.token);
@@ -94,13 +69,13 @@ describe('list pages: /rxHistory, /rxInteractions, /healthHistory', () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, account);
-      await linkInsurer(page);
+      await linkInsurer(page, INSURER, MEMBER);
     } finally {
       await context.close();
     }
     const [eob, drugs] = await Promise.all([
-      api<ExplanationOfBenefitsPage>(account.token, '/api/explanationOfBenefits?limit=1'),
-      api<UserDrugsPage>(account.token, '/api/userDrugs?limit=1'),
+      apiGet<ExplanationOfBenefitsPage>(account.token, '/api/explanationOfBenefits?limit=1'),
+      apiGet<UserDrugsPage>(account.token, '/api/userDrugs?limit=1'),
     ]);
     totals = { claims: eob.total, drugs: drugs.total };
     // Load more twice needs more than 10 of each.
@@ -168,10 +143,10 @@ describe('list pages: /rxHistory, /rxInteractions, /healthHistory', () => {
   });
 
   it('/healthHistory?search= searches on the server and keeps the search in the URL', async () => {
-    const [claim] = (await api<ExplanationOfBenefitsPage>(account.token, '/api/explanationOfBenefits?limit=1')).EOB;
+    const [claim] = (await apiGet<ExplanationOfBenefitsPage>(account.token, '/api/explanationOfBenefits?limit=1')).EOB;
     const code = claim.diagnoses[0]?.diagnosis_code ?? claim.procedures[0]?.procedure_code;
     expect(code).toBeTruthy();
-    const expected = await api<ExplanationOfBenefitsPage>(
+    const expected = await apiGet<ExplanationOfBenefitsPage>(
       account.token,
       `/api/explanationOfBenefits?limit=1&search=${encodeURIComponent(code!)}`,
     );
@@ -191,7 +166,7 @@ describe('list pages: /rxHistory, /rxInteractions, /healthHistory', () => {
   });
 
   it('/healthHistory?serviceID= opens that claim, scrolls to it and moves focus to it', async () => {
-    const { EOB } = await api<ExplanationOfBenefitsPage>(account.token, '/api/explanationOfBenefits?limit=8');
+    const { EOB } = await apiGet<ExplanationOfBenefitsPage>(account.token, '/api/explanationOfBenefits?limit=8');
     const target = EOB[7];
     await withPage(async (page) => {
       await open(page, `/healthHistory?serviceID=${encodeURIComponent(target.id)}`, 'Health History');
