@@ -119,10 +119,22 @@ export type HealthDataErrorCode = (typeof HealthDataErrorCode)[keyof typeof Heal
 export const PricingErrorCode = {
   /** An NDC that is not 10 or 11 digits in one of the printed forms (the field and reason in `errors`): a 400. */
   InvalidNdc: 'PRICING.INVALID_NDC',
+  /** A lookup, entry, coupon or savings field out of its rules (the field and reason in `errors`): a 400. */
+  Validation: 'PRICING.VALIDATION',
+  /** The coupon service could not be reached or refused us (savings, answered at once): a 502. */
+  CouponServiceFailed: 'PRICING.COUPON_SERVICE_FAILED',
+  /** Savings need a linked insurer (part 2 §8): a 409. */
+  NoInsurerForSavings: 'PRICING.NO_INSURER_FOR_SAVINGS',
 } as const;
 export type PricingErrorCode = (typeof PricingErrorCode)[keyof typeof PricingErrorCode];
 
 /** Every code the API can send. The debug module has none of its own (its refusals are common codes). */
+export const TrialsErrorCode = {
+  /** A clinical-trials query parameter out of its rules (the field and reason in `errors`): a 400. */
+  Validation: 'TRIALS.VALIDATION',
+} as const;
+export type TrialsErrorCode = (typeof TrialsErrorCode)[keyof typeof TrialsErrorCode];
+
 export type ApiErrorCode =
   | CommonErrorCode
   | AuthErrorCode
@@ -131,4 +143,5 @@ export type ApiErrorCode =
   | PollingErrorCode
   | ContactErrorCode
   | HealthDataErrorCode
-  | PricingErrorCode;
+  | PricingErrorCode
+  | TrialsErrorCode;

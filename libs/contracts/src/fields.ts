@@ -11,3 +11,7 @@ export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(normalizeEmail(email));
+
+/** C0 control characters and DEL: never part of a name, dosage or search a person typed (NUL, newlines, escapes). */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);

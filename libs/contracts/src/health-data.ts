@@ -2,6 +2,7 @@
  * The health-data screens' reads (spec part 2 §4): claims, prescriptions and the current plan, projected from the
  * insurers' FHIR resources. The field names are the spec's (snake_case); money is a string with two decimals.
  */
+import { hasControlCharacters } from './fields';
 import { invalid, valid, type Parsed } from './parsed';
 
 /** A diagnosis of a claim, by ICD-10 code. */
@@ -135,6 +136,8 @@ export interface RxPriceComparison {
   genericSavings: string | null;
   /** The date of the price data (YYYY-MM-DD): a price is never shown without it. */
   priceDate: string | null;
+  /** How the prices were worked out (quantity x NADAC per unit + fee, per form), for the hover text. */
+  priceFormula: string | null;
 }
 
 export interface RxHistoryRow extends RxHistoryEntry, RxPriceComparison {}
@@ -234,8 +237,6 @@ export const HealthDataQueryMessages = {
 /** A query string as it arrives: every value text, or missing. */
 export type QueryParams<T> = { [K in keyof T]?: string | null };
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 function parseLimit(value: string | null | undefined): number | null {
   if (value == null) return LIST_PAGE_SIZE;
   if (!/^\d{1,3}$/.test(value)) return null;
@@ -256,9 +257,9 @@ export function parseExplanationOfBenefitsQuery(
   if (cursor === null) return invalid('cursor', HealthDataQueryMessages.cursor);
   const search = input.search ?? '';
   if (search.length > SEARCH_MAX_LENGTH) return invalid('search', HealthDataQueryMessages.search);
-  if (CONTROL.test(search)) return invalid('search', `search ${HealthDataQueryMessages.control}`);
+  if (hasControlCharacters(search)) return invalid('search', `search ${HealthDataQueryMessages.control}`);
   const serviceID = input.serviceID || undefined;
-  if (serviceID && CONTROL.test(serviceID)) return invalid('serviceID', `serviceID ${HealthDataQueryMessages.control}`);
+  if (serviceID && hasControlCharacters(serviceID)) return invalid('serviceID', `serviceID ${HealthDataQueryMessages.control}`);
   if (serviceID && cursor) return invalid('serviceID', HealthDataQueryMessages.serviceIdWithCursor);
   return valid({
     limit,

@@ -9,3 +9,5 @@ export * from './public-site';
 export * from './insurers';
 export * from './referrals';
 export * from './health-data';
+export * from './pricing';
+export * from './trials';

@@ -1,5 +1,5 @@
 /** Statuses a polling event can have; anything but `pending` ends polling (spec part 1 §4, part 2 §4). */
-export const POLLING_STATUSES = ['pending', 'complete', 'missing', 'failed', 'error', 'incomplete'] as const;
+export const POLLING_STATUSES = ['pending', 'complete', 'missing', 'failed', 'error', 'incomplete', 'duplicate'] as const;
 export type PollingStatus = (typeof POLLING_STATUSES)[number];
 
 /** GET /api/pollingEvent/{id} */

@@ -23,6 +23,7 @@ export const DASHBOARD_PAGES = [
   'userProfile',
   'deleteAccount',
   'drugEntry',
+  'rxCoupons',
   'rxHistory',
   'rxInteractions',
   'healthHistory',
@@ -64,8 +65,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/register', 'mfe_public', 'register', 'public'),
   route('/privacyPolicy', 'mfe_public', 'privacyPolicy', 'public'),
   route('/termsOfService', 'mfe_public', 'termsOfService', 'public'),
-  // Access rule not shown in the spec: the coupon search is useful before sign-up, so it is public.
-  route('/rxCoupons', 'mfe_public', 'coupons', 'public'),
+  // The simple coupon card is public: a price search is useful before sign-up.
   route('/drugCoupons', 'mfe_public', 'coupons', 'public'),
   // Route not shown in the spec: the stand-alone drug lookup lives at /drugLookup.
   route('/drugLookup', 'mfe_public', 'drugLookup', 'public'),
@@ -76,6 +76,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/userProfile', 'mfe_dashboard', 'userProfile', 'login'),
   route('/deleteAccount', 'mfe_dashboard', 'deleteAccount', 'login'),
   route('/drugEntry', 'mfe_dashboard', 'drugEntry', 'login'),
+  // Access rule not shown in the spec: the Rx Coupons variant enrolls the member's phone, so it needs a session.
+  route('/rxCoupons', 'mfe_dashboard', 'rxCoupons', 'login'),
   route('/rxHistory', 'mfe_dashboard', 'rxHistory', 'login'),
   // The spec's page does not check login; it shows the user's own drugs, so we require it.
   route('/rxInteractions', 'mfe_dashboard', 'rxInteractions', 'login'),
