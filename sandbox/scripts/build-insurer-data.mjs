@@ -4,47 +4,13 @@
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCsv, toCsv } from '../../tools/data/csv.mjs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const SHARED = process.argv[2] ?? process.env.SHARED_DATA ?? '/work/shared/data';
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'insurers');
 const profiles = JSON.parse(readFileSync(join(OUT, 'care-profiles.json'), 'utf8'));
 
-// ---- CSV ------------------------------------------------------------------------------------------
-function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (c !== '\r') field += c;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  const [header, ...body] = rows;
-  return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-}
-const csvField = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-const toCsv = (columns, rows) =>
-  [columns.join(','), ...rows.map((r) => columns.map((c) => csvField(r[c] ?? '')).join(','))].join('\n') + '\n';
 const writeGz = (name, text) => {
   const gz = gzipSync(Buffer.from(text, 'utf8'), { level: 9 });
   writeFileSync(join(OUT, name), gz);

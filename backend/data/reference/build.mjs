@@ -1,33 +1,15 @@
 // Rebuilds this folder's trimmed copies from the shared reference data (see README.md here):
 //   node backend/data/reference/build.mjs [path to shared/data]   (default: ../shared/data beside the repo)
 // Output is deterministic (sorted rows, gzip without a timestamp), so an unchanged source gives unchanged files.
-import { createReadStream, writeFileSync } from 'node:fs';
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, gzipSync } from 'node:zlib';
+import { csvField, parseCsvLine } from '../../../tools/data/csv.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const source = resolve(process.argv[2] ?? join(here, '../../../../shared/data'));
-
-/** One CSV line into fields (RFC 4180 quoting; the sources have no line breaks inside fields). */
-function parseLine(line) {
-  const fields = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') ((field += '"'), i++);
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') (fields.push(field), (field = ''));
-    else field += ch;
-  }
-  fields.push(field);
-  return fields;
-}
 
 async function readCsv(path) {
   const input = path.endsWith('.gz') ? createReadStream(path).pipe(createGunzip()) : createReadStream(path);
@@ -35,14 +17,13 @@ async function readCsv(path) {
   let header;
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     if (!line) continue;
-    const fields = parseLine(line);
+    const fields = parseCsvLine(line);
     if (!header) header = fields;
     else rows.push(Object.fromEntries(header.map((name, i) => [name, fields[i] ?? ''])));
   }
   return rows;
 }
 
-const quote = (value) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 function write(name, header, rows) {
@@ -53,7 +34,7 @@ function write(name, header, rows) {
     }
     return 0;
   });
-  const text = [header, ...rows].map((row) => row.map(quote).join(',')).join('\n') + '\n';
+  const text = [header, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n';
   // gzip -n: no name or time in the header, so the bytes depend on the content alone.
   const gz = gzipSync(Buffer.from(text, 'utf8'), { level: 9 });
   gz.writeUInt32LE(0, 4);
@@ -126,3 +107,23 @@ for (const [file, level] of [
   }
 }
 write('onc-interactions_2014-04-04.csv.gz', ['level', 'rxcui_a', 'name_a', 'rxcui_b', 'name_b'], [...pairs.values()]);
+
+// NADAC: CMS's weekly file of 2026-04-29 byte for byte (already `gzip -n -9`, in CMS's own 12-column layout, which
+// the boot loader reads with the same parser as `npm run data:import -- nadac FILE`).
+// (Read and written rather than copied: the source is read-only, and a copy would keep that mode.)
+const weeklyBytes = readFileSync(join(source, 'ndc/nadac_2026-04-29.csv.gz'));
+writeFileSync(join(here, 'nadac-weekly_2026-04-29.csv.gz'), weeklyBytes);
+console.log(`nadac-weekly_2026-04-29.csv.gz: copied, ${weeklyBytes.length} bytes`);
+
+// From the 2013-2022 history, the last rate of each NDC the weekly file lacks, when it took effect in 2022: those
+// NDCs were still surveyed when the history ends (October 2022). Earlier last rates belong to NDCs that had left
+// NADAC (mostly discontinued packages): a 2013 price would mislead more than it helps, so they are not kept.
+const weekly = new Set((await readCsv(join(source, 'ndc/nadac_2026-04-29.csv.gz'))).map((r) => r.NDC));
+const history = await readCsv(join(source, 'ndc/nadac_history_2013-02_to_2022-10.csv.gz'));
+write(
+  'nadac-history-last_2022.csv.gz',
+  ['ndc11', 'effective_date', 'nadac_per_unit'],
+  history
+    .filter((r) => r.end_date === '2099-12-31' && r.effective_date >= '2022-01-01' && !weekly.has(r.ndc11))
+    .map((r) => [r.ndc11, r.effective_date, r.nadac_per_unit]),
+);
