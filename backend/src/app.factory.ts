@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,7 +9,11 @@ import { resolveCorrelationId } from './common/http/correlation-id';
 import { registerConditionalGet } from './common/http/etag';
 import { registerHostileInputGuard } from './common/http/hostile-input';
 import { registerNoStoreForApi } from './common/http/no-store';
+import { registerReadCacheFastPath } from './common/http/read-cache-fast-path';
+import { UserReadCache } from './common/http/read-cache';
+import { APP_HELMET_OPTIONS, registerSecurityHeaders, securityHeadersOf } from './common/http/security-headers';
 import type { AppConfig } from './config';
+import { bearerTokenOf, JwtStrategy } from './modules/auth';
 import { registerWebRoot } from './web';
 
 export const API_PREFIX = 'api';
@@ -41,25 +44,20 @@ export async function createHttpApp(config: AppConfig, options: AppModuleOptions
   registerConditionalGet(fastify, `/${API_PREFIX}`);
   registerNoStoreForApi(fastify, `/${API_PREFIX}`);
 
-  fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('x-correlation-id', request.id);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-correlation-id', request.id);
+    done();
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // The shell and its remotes come from this origin; no third-party hosts.
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+  // @fastify/helmet's headers, computed once from the plugin itself rather than on every request.
+  registerSecurityHeaders(fastify, await securityHeadersOf(APP_HELMET_OPTIONS));
+  // A member's repeated read answered from memory before Nest's pipeline, after the guard's in-memory token and
+  // session check (a token or session not known in memory goes to Nest's guard).
+  const strategy = app.get(JwtStrategy);
+  registerReadCacheFastPath(fastify, {
+    prefix: `/${API_PREFIX}`,
+    cache: app.get(UserReadCache),
+    bearerTokenOf,
+    knownUser: (token) => strategy.knownUser(token),
   });
 
   let notFoundFallback: NotFoundFallback | undefined;

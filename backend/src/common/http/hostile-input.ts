@@ -74,9 +74,9 @@ export function hostileInputError(part: 'body' | 'query' | 'params', value: unkn
  * pipes and class-transformer see them.
  */
 export function registerHostileInputGuard(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request: FastifyRequest) => {
+  fastify.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const error =
       hostileInputError('params', request.params) ?? hostileInputError('query', request.query) ?? hostileInputError('body', request.body);
-    if (error) throw error;
+    done(error);
   });
 }

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
  * browser's disk may keep them.
  */
 export function registerNoStoreForApi(fastify: FastifyInstance, prefix: string): void {
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     const path = request.url.split('?')[0];
     const underApi = path === prefix || path.startsWith(`${prefix}/`);
     if (underApi && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { weakEtagOf } from './etag';
 import { UserReadCache } from './read-cache';
 
 describe('UserReadCache', () => {
@@ -31,6 +32,22 @@ describe('UserReadCache', () => {
     clock += 1;
     expect(cache.get(user, '/api/spending')).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('looks up a kept answer as UTF-8 bytes with its weak ETag, made once, and counts the bytes in maxChars', () => {
+    const cache = make();
+    const [user, other] = [randomUUID(), randomUUID()];
+    read(cache, user, '/api/spending', '{"name":"Zoë"}');
+    const hit = cache.lookup(user, '/api/spending');
+    expect(hit?.bytes.toString('utf8')).toBe('{"name":"Zoë"}');
+    expect(hit?.etag).toBe(weakEtagOf('{"name":"Zoë"}'));
+    expect(cache.lookup(user, '/api/spending')?.bytes).toBe(hit?.bytes);
+    expect(cache.lookup(other, '/api/spending')).toBeUndefined();
+
+    // 14 characters and 15 bytes are kept for the first; a second answer of 80 characters goes over 100.
+    read(cache, other, '/api/spending', `{"a":"${'x'.repeat(72)}"}`);
+    expect(cache.get(other, '/api/spending')).toBeDefined();
+    expect(cache.get(user, '/api/spending')).toBeUndefined();
   });
 
   it('never keeps an answer past the UTC midnight after it was read (the current plan counts from today)', () => {

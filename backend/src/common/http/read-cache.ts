@@ -1,3 +1,8 @@
+import { weakEtagOf } from './etag';
+
+/** What Fastify itself sends for an object answer: kept answers are sent with it, so their bytes and ETag are the same. */
+export const READ_CACHE_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export interface UserReadCacheOptions {
   maxEntries: number;
   /** The answers' total length (UTF-16 code units, about bytes for this JSON): a page of 50 claims is large. */
@@ -20,6 +25,16 @@ interface Entry {
   userId: string;
   body: string;
   validUntil: number;
+  /** The body's weak ETag and its UTF-8 bytes, made on the first lookup (the bytes count towards maxChars). */
+  etag?: string;
+  bytes?: Buffer;
+}
+
+/** A kept answer and its weak ETag. */
+export interface CachedRead {
+  /** The answer as sent: its UTF-8 bytes, encoded once rather than on every send. */
+  bytes: Buffer;
+  etag: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -62,6 +77,23 @@ export class UserReadCache {
 
   /** The stored answer of this member's request, if the cache may give it now. */
   get(userId: string, request: string): string | undefined {
+    return this.entryOf(userId, request)?.body;
+  }
+
+  /** The stored answer and its ETag (hashed once an entry), if the cache may give it now. */
+  lookup(userId: string, request: string): CachedRead | undefined {
+    const entry = this.entryOf(userId, request);
+    if (!entry) return undefined;
+    if (!entry.bytes) {
+      entry.bytes = Buffer.from(entry.body, 'utf8');
+      entry.etag = weakEtagOf(entry.bytes);
+      this.chars += entry.bytes.length;
+      this.shrink();
+    }
+    return { bytes: entry.bytes, etag: entry.etag! };
+  }
+
+  private entryOf(userId: string, request: string): Entry | undefined {
     const now = this.now();
     if (now >= this.trustedUntil) return undefined;
     const key = keyOf(userId, request);
@@ -74,7 +106,7 @@ export class UserReadCache {
     // Least recently used goes first when the cache is full.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.body;
+    return entry;
   }
 
   beginRead(): ReadTicket {
@@ -94,6 +126,11 @@ export class UserReadCache {
     let keys = this.keysByUser.get(userId);
     if (!keys) this.keysByUser.set(userId, (keys = new Set()));
     keys.add(key);
+    this.shrink();
+  }
+
+  /** Drops the least recently used answers until the cache is within its bounds. */
+  private shrink(): void {
     while (this.entries.size > this.options.maxEntries || this.chars > this.options.maxChars) {
       const [oldest, entry] = this.entries.entries().next().value as [string, Entry];
       this.remove(oldest, entry.userId);
@@ -151,7 +188,7 @@ export class UserReadCache {
   private remove(key: string, userId: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.chars -= entry.body.length;
+    this.chars -= entry.body.length + (entry.bytes?.length ?? 0);
     this.entries.delete(key);
     const keys = this.keysByUser.get(userId);
     keys?.delete(key);

@@ -4,15 +4,18 @@ import { randomUUID } from 'node:crypto';
 import { serviceUnavailableError } from '../../common/errors';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { JwtStrategy } from './jwt.strategy';
+import { IS_OPTIONAL_AUTH_KEY, IS_PUBLIC_KEY } from './public.decorator';
 
 describe('JwtAuthGuard', () => {
   const user = { userId: randomUUID(), sessionId: randomUUID() };
   const authenticate = jest.fn();
   const strategy = { authenticate } as unknown as JwtStrategy;
 
-  function contextFor(isPublic: boolean, headers: Record<string, unknown>) {
+  function contextFor(isPublic: boolean, headers: Record<string, unknown>, isOptional = false) {
     const request: { headers: Record<string, unknown>; user?: unknown } = { headers };
-    const reflector = { getAllAndOverride: () => isPublic } as unknown as Reflector;
+    const reflector = {
+      getAllAndOverride: (key: string) => (key === IS_PUBLIC_KEY ? isPublic : key === IS_OPTIONAL_AUTH_KEY ? isOptional : undefined),
+    } as unknown as Reflector;
     const context = {
       getHandler: () => undefined,
       getClass: () => undefined,
@@ -79,5 +82,23 @@ describe('JwtAuthGuard', () => {
     const malformed = contextFor(true, { authorization: 'Basic abc' });
     await expect(malformed.guard.canActivate(malformed.context)).resolves.toBe(true);
     expect(malformed.request.user).toBeNull();
+  });
+
+  it('on an optional-session route: no token is a visitor, a valid one sets the user, a bad or malformed one is a 401', async () => {
+    const none = contextFor(false, {}, true);
+    await expect(none.guard.canActivate(none.context)).resolves.toBe(true);
+    expect(none.request.user).toBeNull();
+    expect(authenticate).not.toHaveBeenCalled();
+
+    authenticate.mockResolvedValueOnce(user);
+    const valid = contextFor(false, { authorization: 'Bearer a.b.c' }, true);
+    await expect(valid.guard.canActivate(valid.context)).resolves.toBe(true);
+    expect(valid.request.user).toEqual(user);
+
+    authenticate.mockResolvedValueOnce(null);
+    const bad = contextFor(false, { authorization: 'Bearer x.y.z' }, true);
+    await expect(bad.guard.canActivate(bad.context)).rejects.toBeInstanceOf(UnauthorizedException);
+    const malformed = contextFor(false, { authorization: 'Basic abc' }, true);
+    await expect(malformed.guard.canActivate(malformed.context)).rejects.toBeInstanceOf(UnauthorizedException);
   });
 });

@@ -3,14 +3,14 @@ import { Reflector } from '@nestjs/core';
 import { allowRevalidation } from '../../common/http/etag';
 import type { AuthenticatedUser } from './authenticated-user';
 import { bearerTokenOf, JwtStrategy } from './jwt.strategy';
-import { IS_PUBLIC_KEY } from './public.decorator';
+import { IS_OPTIONAL_AUTH_KEY, IS_PUBLIC_KEY } from './public.decorator';
 
 interface GuardedRequest {
   headers: Record<string, unknown>;
   user?: AuthenticatedUser | null;
 }
 
-/** Global guard: every route needs a valid bearer token unless it is marked @Public(). */
+/** Global guard: every route needs a valid bearer token unless it is marked @Public() or @OptionalAuth(). */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
@@ -22,6 +22,11 @@ export class JwtAuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
     const request = context.switchToHttp().getRequest<GuardedRequest>();
     const token = bearerTokenOf(request.headers.authorization);
+    const optional = this.reflector.getAllAndOverride<boolean>(IS_OPTIONAL_AUTH_KEY, [context.getHandler(), context.getClass()]);
+    if (optional && request.headers.authorization === undefined) {
+      request.user = null;
+      return true;
+    }
     if (!isPublic) {
       // A session that cannot be checked throws its 503 from here: not a verdict on the token, so never a 401.
       const user = token ? await this.strategy.authenticate(token) : null;

@@ -177,4 +177,45 @@ describe('SessionCache', () => {
     cache.evict(sid);
     expect(cache.takeTouches()).toEqual([]);
   });
+
+  describe('verified token claims', () => {
+    const claimsFor = (sid: string, uid: string, expSeconds = clock / 1000 + 60) => ({ sub: uid, sid, exp: expSeconds });
+
+    it('answers the claims of the exact token until its exp, whatever the trust in the listener', () => {
+      const cache = make();
+      const [sid, uid] = [randomUUID(), randomUUID()];
+      cache.rememberClaims('a.b.c', claimsFor(sid, uid));
+      expect(cache.claimsOf('a.b.c')).toEqual({ sub: uid, sid, exp: clock / 1000 + 60, iat: undefined });
+      expect(cache.claimsOf('a.b.d')).toBeUndefined();
+      clock += 59_999;
+      expect(cache.claimsOf('a.b.c')).toBeDefined();
+      clock += 1;
+      expect(cache.claimsOf('a.b.c')).toBeUndefined();
+    });
+
+    it('forgets them when their session ends, their user is suspended or everything is flushed', () => {
+      const cache = make();
+      const [sid, other, uid] = [randomUUID(), randomUUID(), randomUUID()];
+      cache.rememberClaims('t1', claimsFor(sid, uid));
+      cache.rememberClaims('t2', claimsFor(other, randomUUID()));
+      cache.evict(sid);
+      expect([cache.claimsOf('t1'), cache.claimsOf('t2')?.sid]).toEqual([undefined, other]);
+
+      cache.rememberClaims('t1', claimsFor(sid, uid));
+      cache.suspendUser(uid);
+      expect([cache.claimsOf('t1'), cache.claimsOf('t2')?.sid]).toEqual([undefined, other]);
+
+      cache.distrust();
+      expect(cache.claimsOf('t2')).toBeUndefined();
+    });
+
+    it('keeps no expired token, no token with nbf, and at most maxTokens', () => {
+      const cache = new SessionCache({ ...options, maxTokens: 2, now: () => clock });
+      cache.rememberClaims('old', claimsFor(randomUUID(), randomUUID(), clock / 1000));
+      cache.rememberClaims('nbf', { ...claimsFor(randomUUID(), randomUUID()), nbf: clock / 1000 });
+      expect([cache.claimsOf('old'), cache.claimsOf('nbf')]).toEqual([undefined, undefined]);
+      for (const token of ['t1', 't2', 't3']) cache.rememberClaims(token, claimsFor(randomUUID(), randomUUID()));
+      expect(['t1', 't2', 't3'].map((token) => cache.claimsOf(token) !== undefined)).toEqual([false, true, true]);
+    });
+  });
 });

@@ -28,7 +28,23 @@ export interface SessionCacheOptions {
   touchAfterMs: number;
   /** How long a user whose sessions this process is ending is checked in the database only. */
   suspendMs: number;
+  /** Bearer tokens whose verified claims are kept (one a session, as login issues them). */
+  maxTokens?: number;
   now?: () => number;
+}
+
+/** The claims of a bearer token whose signature, algorithm and expiry were verified. */
+export interface VerifiedClaims {
+  sub: string;
+  sid: string;
+  iat?: number;
+  exp: number;
+}
+
+interface TokenEntry {
+  claims: VerifiedClaims;
+  /** Local clock: the token's expiry. */
+  validUntil: number;
 }
 
 interface Entry {
@@ -51,6 +67,10 @@ interface Entry {
  * Idle timeout: an entry never outlives the idle limit counted from the last_seen_at it was read with, and
  * requests it answers are written back to last_seen_at in batches (takeTouches), so the database's view of the
  * session lags real use by no more than it does without the cache.
+ *
+ * Tokens: the claims of a verified bearer token are kept by the token's exact text until its `exp`, so that an HMAC
+ * is computed once a token, not once a request. They are a fact about the token (signature and expiry), not about
+ * its session, which every request still checks above; they go with their session all the same when it ends.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -58,6 +78,9 @@ export class SessionCache {
   private readonly touches = new Map<string, number>();
   /** User id -> local time until which their sessions are checked in the database only. */
   private readonly suspended = new Map<string, number>();
+  /** Token text -> verified claims; session id -> its tokens (for eviction). */
+  private readonly tokens = new Map<string, TokenEntry>();
+  private readonly tokensBySession = new Map<string, Set<string>>();
   private epochValue = 0;
   private trustedUntil = 0;
   /** The cache's clock (milliseconds); the listener times its proofs with it. */
@@ -110,6 +133,35 @@ export class SessionCache {
     this.epochValue++;
     this.entries.delete(sessionId);
     this.touches.delete(sessionId);
+    this.forgetTokensOf(sessionId);
+  }
+
+  /** The verified claims of this exact token, while it has not expired. */
+  claimsOf(token: string): VerifiedClaims | undefined {
+    const entry = this.tokens.get(token);
+    if (!entry) return undefined;
+    if (this.now() >= entry.validUntil) {
+      this.forgetToken(token, entry.claims.sid);
+      return undefined;
+    }
+    return entry.claims;
+  }
+
+  /** Keeps the claims of a token that was just verified (signature, algorithm, expiry). Tokens with nbf are not kept. */
+  rememberClaims(token: string, claims: VerifiedClaims & { nbf?: unknown }): void {
+    if (claims.nbf !== undefined) return;
+    const validUntil = claims.exp * 1000;
+    if (this.now() >= validUntil) return;
+    this.forgetToken(token, claims.sid);
+    this.tokens.set(token, { claims: { sub: claims.sub, sid: claims.sid, iat: claims.iat, exp: claims.exp }, validUntil });
+    let ofSession = this.tokensBySession.get(claims.sid);
+    if (!ofSession) this.tokensBySession.set(claims.sid, (ofSession = new Set()));
+    ofSession.add(token);
+    const max = this.options.maxTokens ?? this.options.maxEntries;
+    while (this.tokens.size > max) {
+      const [oldest, entry] = this.tokens.entries().next().value as [string, TokenEntry];
+      this.forgetToken(oldest, entry.claims.sid);
+    }
   }
 
   /** This process is ending sessions of the user (perhaps in a transaction not yet committed): none is answered from memory for a while. */
@@ -118,6 +170,7 @@ export class SessionCache {
     const now = this.now();
     this.suspended.set(userId, now + this.options.suspendMs);
     for (const [sessionId, entry] of this.entries) if (entry.userId === userId) this.entries.delete(sessionId);
+    for (const [token, entry] of this.tokens) if (entry.claims.sub === userId) this.forgetToken(token, entry.claims.sid);
     for (const [id, until] of this.suspended) if (until <= now) this.suspended.delete(id);
   }
 
@@ -125,6 +178,8 @@ export class SessionCache {
   clear(): void {
     this.epochValue++;
     this.entries.clear();
+    this.tokens.clear();
+    this.tokensBySession.clear();
   }
 
   /** The listener proved its connection up at `provenAt`: answers are trusted until `until`. */
@@ -155,6 +210,18 @@ export class SessionCache {
     }
     this.touches.clear();
     return pending;
+  }
+
+  private forgetTokensOf(sessionId: string): void {
+    for (const token of this.tokensBySession.get(sessionId) ?? []) this.tokens.delete(token);
+    this.tokensBySession.delete(sessionId);
+  }
+
+  private forgetToken(token: string, sessionId: string): void {
+    this.tokens.delete(token);
+    const ofSession = this.tokensBySession.get(sessionId);
+    ofSession?.delete(token);
+    if (ofSession?.size === 0) this.tokensBySession.delete(sessionId);
   }
 
   private isSuspended(userId: string, now: number): boolean {
