@@ -188,7 +188,8 @@ describe('insurers: SMART App Launch discovery, granted scopes and unlinking', (
   it('asks a SMART v2-only insurer for v2 scopes it learnt by discovery, and its data arrives', async () => {
     const { token } = await tokenFor(app);
     const url = await authorize(token, 'humana');
-    const types = ['Patient', 'Condition', 'Coverage', 'ExplanationOfBenefit', 'MedicationRequest'];
+    // The sandbox lists patient/Medication.rs (and no MedicationDispense): the drugs' referenced Medications are asked too.
+    const types = ['Patient', 'Condition', 'Coverage', 'ExplanationOfBenefit', 'MedicationRequest', 'Medication'];
     expect(url.searchParams.get('scope')).toBe(
       `launch/patient openid fhirUser offline_access ${types.map((t) => `patient/${t}.rs`).join(' ')}`,
     );

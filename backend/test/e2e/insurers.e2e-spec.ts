@@ -77,7 +77,8 @@ describe('insurers: linking with OAuth 2.0 + PKCE and fetching FHIR data from th
     expect(url.searchParams.get('client_id')).toBe('healthlink-humana');
     // SMART standalone launch: aud is the FHIR base; the scopes are humana's set, in the v2 syntax its server lists.
     expect(url.searchParams.get('aud')).toBe(`${sandbox.url}/insurers/humana/fhir`);
-    const types = ['Patient', 'Condition', 'Coverage', 'ExplanationOfBenefit', 'MedicationRequest'];
+    // With the drugs, the Medications they reference (read by id): the sandbox lists that scope, and no MedicationDispense.
+    const types = ['Patient', 'Condition', 'Coverage', 'ExplanationOfBenefit', 'MedicationRequest', 'Medication'];
     expect(url.searchParams.get('scope')).toBe(
       `launch/patient openid fhirUser offline_access ${types.map((t) => `patient/${t}.rs`).join(' ')}`,
     );

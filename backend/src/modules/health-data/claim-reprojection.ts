@@ -5,7 +5,8 @@ import { HealthDataService } from './health-data.service';
 
 /**
  * At boot, in the roles that do background work ('all', 'worker'), re-projects the claims an older projection
- * made (CLAIM_PROJECTION_VERSION), in the background: the API answers meanwhile, from the old rows until each
+ * made (CLAIM_PROJECTION_VERSION), then the medication requests and dispenses (MEDICATION_PROJECTION_VERSION), in
+ * the background: the API answers meanwhile, from the old rows until each
  * batch commits. A failure is logged and the next boot carries on where this one stopped.
  */
 @Injectable()
@@ -23,8 +24,10 @@ export class ClaimReprojectionOnBoot implements OnApplicationBootstrap, BeforeAp
     if (this.config.get('role', { infer: true }) === 'api') return;
     this.running = this.healthData
       .reprojectStaleClaims(undefined, () => this.stopping)
-      .then((count) => {
-        if (count > 0) this.logger.log({ claims: count }, 'claims re-projected');
+      .then(async (claims) => {
+        if (claims > 0) this.logger.log({ claims }, 'claims re-projected');
+        const medications = await this.healthData.reprojectStaleMedications(undefined, () => this.stopping);
+        if (medications > 0) this.logger.log({ medications }, 'medication requests and dispenses re-projected');
       })
       .catch((error: unknown) => this.logger.error({ err: error }, 'claim re-projection failed; the next boot retries'));
   }

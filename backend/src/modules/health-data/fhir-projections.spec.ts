@@ -124,13 +124,17 @@ describe('FHIR projections', () => {
     expect(prescriptionsFromEob(pharmacy)).toEqual([
       {
         sourceId: 'ExplanationOfBenefit/eob-rx-1/1',
+        sourceKind: 'claim',
         drugName: 'Metformin 500 MG Oral Tablet',
         drugNdc: '00093721401',
+        rxcui: null,
         datePrescribed: '2024-04-02',
         provider: 'Dr. Prescriber',
         patientPaid: 4,
         insurerPaid: 10.2,
         totalPrice: 14.2,
+        quantity: null,
+        daysSupply: null,
       },
     ]);
   });
@@ -163,6 +167,9 @@ describe('FHIR projections', () => {
       insurerPaid: 100,
       totalPrice: 110,
       datePrescribed: '2015-01-01',
+      // Nine digits are no NDC: the fill is kept with its money, and no code is guessed.
+      drugNdc: null,
+      drugName: 'Drug',
     });
   });
 

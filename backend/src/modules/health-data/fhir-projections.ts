@@ -11,9 +11,13 @@ import type {
   Coverage,
   ExplanationOfBenefit,
   ExplanationOfBenefitItemAdjudication,
+  Medication,
+  MedicationDispense,
   MedicationRequest,
   Money,
   Patient,
+  Quantity,
+  Reference,
   Resource,
 } from '@medplum/fhirtypes';
 
@@ -360,7 +364,9 @@ function serviceDate(resource: Eob): string | null {
  * The version of the claim projections (money, search text). Raised whenever claimFromEob or prescriptionsFromEob
  * change what they make: claims stored by an older version are projected again from their raw resource at boot.
  */
-export const CLAIM_PROJECTION_VERSION = 1;
+// 2: pharmacy lines coded in RxNorm only (Synthea) are fills too; each fill keeps its RxCUI, quantity and days
+// supply; dashed NDCs are stored in 11 digits.
+export const CLAIM_PROJECTION_VERSION = 2;
 
 export interface ClaimRow {
   sourceId: string;
@@ -470,61 +476,301 @@ export function claimFromEob(input: FhirInput): ClaimRow | null {
   return { ...claim, searchText: claimSearchText(claim) };
 }
 
+export type PrescriptionSourceKind = 'claim' | 'medication_request' | 'medication_dispense';
+
 export interface PrescriptionRow {
   sourceId: string;
+  sourceKind: PrescriptionSourceKind;
   drugName: string | null;
+  /** 11 digits when the source printed it in a form that says where the zero goes; 10 bare digits as received. */
   drugNdc: string | null;
+  /** The RxNorm concept the source named; filled from the NDC (ndc_drugs) when it named none. */
+  rxcui: string | null;
   datePrescribed: string | null;
   provider: string | null;
   patientPaid: number | null;
   insurerPaid: number | null;
   totalPrice: number | null;
+  /** Units dispensed (or, on a MedicationRequest, to dispense). */
+  quantity: number | null;
+  daysSupply: number | null;
 }
 
 /**
- * One prescription per NDC line of a pharmacy claim, its money from the line. A claim of one fill whose line gives
- * no amount (the CARIN examples put them in the totals only) takes the claim's: they are that fill's.
+ * The version of the MedicationRequest and MedicationDispense projections. Raised whenever they change what they
+ * make: rows stored by an older version are projected again from their raw resources at boot.
+ */
+export const MEDICATION_PROJECTION_VERSION = 1;
+
+// ---- Drugs --------------------------------------------------------------------------------------------------
+
+const NDC_SEGMENTS: Record<string, (l: string, p: string, k: string) => string> = {
+  '4-4-2': (l, p, k) => `0${l}${p}${k}`,
+  '5-3-2': (l, p, k) => `${l}0${p}${k}`,
+  '5-4-1': (l, p, k) => `${l}${p}0${k}`,
+  '5-4-2': (l, p, k) => `${l}${p}${k}`,
+};
+
+/**
+ * An NDC as an insurer printed it, in the form stored: dashed package NDCs (4-4-2, 5-3-2, 5-4-1, 5-4-2) as 11
+ * digits, 11 digits as they are, 10 bare digits as received (which of three NDCs they are is decided against the
+ * reference tables when read, never guessed). Anything else (a product NDC without its package, six digits in an
+ * NDC coding) is no NDC: null.
+ */
+export function storedNdc(code: string | null | undefined): string | null {
+  const text = code?.trim();
+  if (!text) return null;
+  if (/^\d{10,11}$/.test(text)) return text;
+  const segments = text.split('-');
+  if (segments.length !== 3 || segments.some((segment) => !/^\d+$/.test(segment))) return null;
+  const [labeler, product, pack] = segments as [string, string, string];
+  return NDC_SEGMENTS[`${labeler.length}-${product.length}-${pack.length}`]?.(labeler, product, pack) ?? null;
+}
+
+/** An RxCUI as RxNorm issues them: digits. */
+const rxcuiOf = (code: string | null | undefined): string | null => {
+  const text = code?.trim();
+  return text && /^\d{1,10}$/.test(text) ? text : null;
+};
+
+/** A drug as a concept codes it: its NDC and RxCUI (either may be missing) and the names the concept gives. */
+interface DrugCodes {
+  ndc: string | null;
+  rxcui: string | null;
+  /** The concept's text, else its RxNorm display, else its NDC display, else any display. */
+  name: string | null;
+  ndcDisplay: string | null;
+}
+
+function drugCodes(concept: Concept): DrugCodes {
+  const ndcCoding = asArray(concept?.coding).find(
+    (c) => c.system && (SYSTEMS.ndc as readonly string[]).includes(c.system) && storedNdc(c.code),
+  );
+  const rxCoding = asArray(concept?.coding).find(
+    (c) => c.system && (SYSTEMS.rxnorm as readonly string[]).includes(c.system) && rxcuiOf(c.code),
+  );
+  const ndcDisplay = str(ndcCoding?.display);
+  return {
+    ndc: storedNdc(ndcCoding?.code),
+    rxcui: rxcuiOf(rxCoding?.code),
+    name:
+      str(concept?.text) ??
+      str(rxCoding?.display) ??
+      ndcDisplay ??
+      asArray(concept?.coding)
+        .map((c) => str(c.display))
+        .find(Boolean) ??
+      null,
+    ndcDisplay,
+  };
+}
+
+const hasCode = (drug: DrugCodes): boolean => drug.ndc !== null || drug.rxcui !== null;
+
+/** A quantity's value when it is a plausible count of units (numeric(14, 3) holds it): 0 or more, finite. */
+const unitsOf = (quantity: Received<Quantity> | undefined): number | null => {
+  const value = quantity?.value;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < 1e11 ? Math.round(value * 1000) / 1000 : null;
+};
+
+const DAY_UNITS = new Set(['d', 'day', 'days']);
+/** Days from a number, or from a Duration in days (UCUM `d`, or a unit spelled day/days); null when unreadable. */
+function daysOf(value: unknown, unit?: unknown): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,5}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(number) || number < 0 || number > 10_000) return null;
+  if (unit !== undefined && !(typeof unit === 'string' && DAY_UNITS.has(unit.toLowerCase()))) return null;
+  return number;
+}
+const durationDays = (duration: Received<Quantity> | undefined): number | null =>
+  duration ? daysOf(duration.value, duration.code ?? duration.unit ?? 'd') : null;
+
+/** Where a reference to a Medication points: a contained resource (`#id`), or a resource by id. */
+export type MedicationTarget = { contained: string } | { id: string };
+
+/**
+ * `#id` is contained; `Medication/id`, an absolute `.../Medication/id[/_history/n]`, and a bundle's `urn:uuid:id`
+ * (Synthea and US Core bundles give the resource the id of its full URL) name a Medication by id.
+ */
+export function medicationTarget(reference: Received<Reference> | undefined): MedicationTarget | null {
+  const text = str(reference?.reference);
+  if (!text) return null;
+  if (text.startsWith('#')) return text.length > 1 ? { contained: text.slice(1) } : null;
+  const uuid = /^urn:uuid:([0-9a-fA-F-]{1,64})$/.exec(text);
+  if (uuid) return { id: uuid[1]! };
+  const typed = /(?:^|\/)Medication\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(text);
+  return typed ? { id: typed[1]! } : null;
+}
+
+/**
+ * The Medication ids that MedicationRequests and MedicationDispenses among these resources name by reference
+ * (`Medication/id`) and that are neither contained nor among the resources: those the fetch reads by id.
+ */
+export function unresolvedMedicationIds(resources: FhirInput[]): string[] {
+  const known = medicationsById(resources);
+  const missing = new Set<string>();
+  for (const resource of resources) {
+    if (resource.resourceType !== 'MedicationRequest' && resource.resourceType !== 'MedicationDispense') continue;
+    const reference = (resource as Received<MedicationRequest>).medicationReference;
+    if ((resource as Received<MedicationRequest>).medicationCodeableConcept) continue;
+    const target = medicationTarget(reference);
+    // A bundle-internal urn:uuid reference is no address on the server: it can only be resolved within the page.
+    if (target && 'id' in target && !known.has(target.id) && /^(?:.*\/)?Medication\//.test(str(reference?.reference) ?? '')) {
+      missing.add(target.id);
+    }
+  }
+  return [...missing];
+}
+
+/** The Medication resources among these, by id. */
+export function medicationsById(resources: FhirInput[]): Map<string, FhirInput> {
+  const byId = new Map<string, FhirInput>();
+  for (const resource of resources) {
+    const id = str(resource.id);
+    if (resource.resourceType === 'Medication' && id) byId.set(id, resource);
+  }
+  return byId;
+}
+
+/** The drug of a MedicationRequest or MedicationDispense: its concept, else the Medication it references. */
+function medicationDrug(
+  resource: Received<MedicationRequest> | Received<MedicationDispense>,
+  medications: ReadonlyMap<string, FhirInput>,
+): DrugCodes {
+  const own = drugCodes(resource.medicationCodeableConcept);
+  if (resource.medicationCodeableConcept && (hasCode(own) || !resource.medicationReference)) return own;
+  const reference = resource.medicationReference;
+  const target = medicationTarget(reference);
+  let medication: Received<Medication> | null = null;
+  if (target && 'contained' in target) {
+    const contained = asArray(resource.contained as FhirInput[] | undefined).find(
+      (c) => c.resourceType === 'Medication' && c.id === target.contained,
+    );
+    medication = contained ? received<Medication>(contained, 'Medication') : null;
+  } else if (target) {
+    const found = medications.get(target.id);
+    medication = found ? received<Medication>(found, 'Medication') : null;
+  }
+  const drug = drugCodes(medication?.code);
+  // Unresolved (a failed read, a reference to nothing sent): the reference's display at least names it.
+  return { ...drug, name: drug.name ?? own.name ?? str(reference?.display) };
+}
+
+/**
+ * One prescription per drug line of a pharmacy claim (coded by NDC, or by RxNorm only as Synthea does), its money from
+ * the line. A claim of one fill whose line gives no amount (the CARIN examples put them in the totals only) takes
+ * the claim's: they are that fill's. Quantity from the line; days supply from the claim's supporting information
+ * (C4BB `dayssupply`), the line's own when it points at one.
  */
 export function prescriptionsFromEob(input: FhirInput): PrescriptionRow[] {
   const id = str(input.id);
   const resource = received<ExplanationOfBenefit>(input, 'ExplanationOfBenefit');
   if (!id || !resource || !isPharmacy(resource)) return [];
   const fills = asArray(resource.item).flatMap((item) => {
-    const ndc = codingIn(item.productOrService, SYSTEMS.ndc);
-    return ndc?.code ? [{ item, ndc: { ...ndc, code: ndc.code } }] : [];
+    const drug = drugCodes(item.productOrService);
+    // A line coded as an NDC that is none (six digits in early CARIN examples) is still a fill the member paid for:
+    // kept, with no code rather than a guessed one.
+    return hasCode(drug) || codingIn(item.productOrService, SYSTEMS.ndc) ? [{ item, drug }] : [];
   });
   const claim = fills.length === 1 ? claimMoney(resource) : null;
-  return fills.map(({ item, ndc }, index) => {
+  const supply = daysSupplyInfo(resource);
+  return fills.map(({ item, drug }, index) => {
     const line = figuresOf(adjudicationAmounts(item.adjudication));
+    const linked = asArray(item.informationSequence)
+      .map((sequence) => supply.bySequence.get(sequence))
+      .find((days) => days !== undefined);
     return {
       sourceId: `ExplanationOfBenefit/${id}/${item.sequence ?? index + 1}`,
-      drugName: ndc.display ?? str(item.productOrService?.text),
-      drugNdc: ndc.code.replace(/-/g, ''),
-      datePrescribed: dateOnly(item.servicedDate) ?? serviceDate(resource),
+      sourceKind: 'claim' as const,
+      // The claim's own words for the fill first (Blue Button: "Omeprazole - OMEPRAZOLE"), as before RxNorm was read.
+      drugName:
+        drug.ndcDisplay ?? str(codingIn(item.productOrService, SYSTEMS.ndc)?.display) ?? str(item.productOrService?.text) ?? drug.name,
+      drugNdc: drug.ndc,
+      rxcui: drug.rxcui,
+      datePrescribed: dateOnly(item.servicedDate) ?? dateOnly(item.servicedPeriod?.start) ?? serviceDate(resource),
       provider: providerName(resource, ['prescribing', 'prescriber', 'primary', 'performing']),
       patientPaid: round2(patientPaidOf(line, partsOf(line))) ?? claim?.patientPaid ?? null,
       insurerPaid: round2(insurerPaidOf(line)) ?? claim?.insurerPaid ?? null,
       totalPrice: round2(totalCostOf(line)) ?? claim?.totalCost ?? null,
+      quantity: unitsOf(item.quantity),
+      daysSupply: linked ?? supply.claim,
     };
   });
 }
 
-export function prescriptionFromMedicationRequest(input: FhirInput): PrescriptionRow | null {
+const DAYS_SUPPLY = new Set(['dayssupply', 'days-supply']);
+
+/** The claim's days supply entries (C4BB `dayssupply`; early CARIN examples name it in the category's text). */
+function daysSupplyInfo(resource: Eob): { claim: number | null; bySequence: Map<number, number> } {
+  const bySequence = new Map<number, number>();
+  let claim: number | null = null;
+  for (const info of asArray(resource.supportingInfo)) {
+    const names = [...categoryCodes(info.category), str(info.category?.text)?.toLowerCase()];
+    if (!names.some((name) => name && DAYS_SUPPLY.has(name))) continue;
+    const days = daysOf(info.valueQuantity?.value) ?? daysOf(asArray(info.code?.coding)[0]?.code);
+    if (days === null) continue;
+    claim ??= days;
+    if (typeof info.sequence === 'number') bySequence.set(info.sequence, days);
+  }
+  return { claim, bySequence };
+}
+
+/**
+ * A MedicationRequest: its drug by concept, else by the Medication it references (contained, in the same page, or
+ * read by id: `medications`). The quantity and days supply are the prescribed ones (dispenseRequest). A request
+ * entered in error is no prescription.
+ */
+export function prescriptionFromMedicationRequest(
+  input: FhirInput,
+  medications: ReadonlyMap<string, FhirInput> = new Map(),
+): PrescriptionRow | null {
   const id = str(input.id);
   const resource = received<MedicationRequest>(input, 'MedicationRequest');
-  if (!id || !resource) return null;
-  const concept = resource.medicationCodeableConcept;
-  const ndc = codingIn(concept, SYSTEMS.ndc);
-  const any = ndc ?? codingIn(concept, SYSTEMS.rxnorm) ?? asArray(concept?.coding)[0] ?? null;
+  if (!id || !resource || resource.status === 'entered-in-error') return null;
+  const drug = medicationDrug(resource, medications);
   return {
     sourceId: `MedicationRequest/${id}`,
-    drugName: any?.display ?? str(concept?.text) ?? str(resource.medicationReference?.display),
-    drugNdc: ndc?.code?.replace(/-/g, '') ?? null,
+    sourceKind: 'medication_request',
+    drugName: drug.name,
+    drugNdc: drug.ndc,
+    rxcui: drug.rxcui,
     datePrescribed: dateOnly(resource.authoredOn),
     provider: str(resource.requester?.display),
     patientPaid: null,
     insurerPaid: null,
     totalPrice: null,
+    quantity: unitsOf(resource.dispenseRequest?.quantity),
+    daysSupply: durationDays(resource.dispenseRequest?.expectedSupplyDuration),
+  };
+}
+
+/**
+ * A MedicationDispense (PDex payers send fills this way): its drug as for a request, the quantity and days supply
+ * dispensed, dated when handed over (else prepared). A dispense entered in error, or never made, is no fill.
+ */
+export function prescriptionFromMedicationDispense(
+  input: FhirInput,
+  medications: ReadonlyMap<string, FhirInput> = new Map(),
+): PrescriptionRow | null {
+  const id = str(input.id);
+  const resource = received<MedicationDispense>(input, 'MedicationDispense');
+  if (!id || !resource || resource.status === 'entered-in-error' || resource.status === 'declined') return null;
+  const drug = medicationDrug(resource, medications);
+  return {
+    sourceId: `MedicationDispense/${id}`,
+    sourceKind: 'medication_dispense',
+    drugName: drug.name,
+    drugNdc: drug.ndc,
+    rxcui: drug.rxcui,
+    datePrescribed: dateOnly(resource.whenHandedOver) ?? dateOnly(resource.whenPrepared),
+    provider:
+      asArray(resource.performer)
+        .map((p) => str(p.actor?.display))
+        .find(Boolean) ?? null,
+    patientPaid: null,
+    insurerPaid: null,
+    totalPrice: null,
+    quantity: unitsOf(resource.quantity),
+    daysSupply: durationDays(resource.daysSupply),
   };
 }
 

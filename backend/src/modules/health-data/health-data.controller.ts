@@ -5,19 +5,21 @@ import {
   type CurrentPlanWithCostResponse,
   type ExplanationOfBenefitsPage,
   type SpendingResponse,
-  type UserDrugsPage,
 } from '@healthlink/contracts';
 import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../auth';
-import { ExplanationOfBenefitsQueryDto, SpendingQueryDto, UserDrugsQueryDto } from './dto/health-data.query.dto';
+import { ExplanationOfBenefitsQueryDto, SpendingQueryDto } from './dto/health-data.query.dto';
 import { HealthDataService } from './health-data.service';
 import { UserDataReadCacheInterceptor } from './user-data-read-cache.interceptor';
 
 const PAGED = `Without query parameters: the first page of ${LIST_PAGE_SIZE} rows (the dashboard asks limit=${DASHBOARD_ROWS}; at most ${MAX_PAGE_SIZE}). nextCursor is null on the last page; total counts every matching row; asOf is when the newest of them was stored.`;
 const BAD_QUERY = 'HEALTH_DATA.VALIDATION: a parameter out of its rules (limit, cursor, search, sort, by), named in errors[].field';
 
-/** The signed-in user's own data only: every query is by the session's user; repeated reads come from the read cache. */
+/**
+ * The signed-in user's own data only: every query is by the session's user; repeated reads come from the read cache.
+ * GET /api/userDrugs is pricing's (it prices the rows HealthDataService.userDrugs pages).
+ */
 @ApiTags('health-data')
 @ApiBearerAuth()
 @Controller()
@@ -36,15 +38,6 @@ export class HealthDataController {
     @Query() query: ExplanationOfBenefitsQueryDto,
   ): Promise<ExplanationOfBenefitsPage> {
     return this.healthData.explanationOfBenefits(user.userId, query);
-  }
-
-  @Get('userDrugs')
-  @ApiOkResponse({
-    description: `{ queryRes: [{ drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price, insurer, price comparison (null until priced) }], nextCursor, total, asOf }, newest first unless sort=oldest. ${PAGED}`,
-  })
-  @ApiBadRequestResponse({ description: BAD_QUERY })
-  userDrugs(@CurrentUser() user: AuthenticatedUser, @Query() query: UserDrugsQueryDto): Promise<UserDrugsPage> {
-    return this.healthData.userDrugs(user.userId, query);
   }
 
   @Get('currentPlan/getUsersCurrentPlan')

@@ -39,8 +39,12 @@ const claim = (sourceId: string, overrides: Partial<ClaimRow> = {}): ClaimRow =>
 });
 const prescription = (sourceId: string): PrescriptionRow => ({
   sourceId,
+  sourceKind: 'claim',
   drugName: 'Metformin 500 MG',
   drugNdc: '00093104801',
+  rxcui: null,
+  quantity: 60,
+  daysSupply: 30,
   datePrescribed: '2025-03-04',
   provider: null,
   patientPaid: 4,
@@ -82,7 +86,7 @@ function projected(resources: FhirInput[]): HealthDataPage {
     claims: resources.map(claimFromEob).filter((c): c is ClaimRow => c !== null),
     prescriptions: [
       ...resources.flatMap(prescriptionsFromEob),
-      ...resources.map(prescriptionFromMedicationRequest).filter((p): p is PrescriptionRow => p !== null),
+      ...resources.map((r) => prescriptionFromMedicationRequest(r)).filter((p): p is PrescriptionRow => p !== null),
     ],
     conditions: [],
     coverages: resources.map(coverageFromResource).filter((c) => c !== null),

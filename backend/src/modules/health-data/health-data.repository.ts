@@ -2,7 +2,15 @@ import type { HealthServiceDiagnosis, HealthServiceProcedure, RxHistorySort, Spe
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CLAIM_PROJECTION_VERSION, type ClaimRow, type ConditionRow, type CoverageRow, type PrescriptionRow } from './fhir-projections';
+import {
+  CLAIM_PROJECTION_VERSION,
+  MEDICATION_PROJECTION_VERSION,
+  type ClaimRow,
+  type ConditionRow,
+  type CoverageRow,
+  type PrescriptionRow,
+} from './fhir-projections';
+import { MANUAL_INSURER_KEY } from './medication-list';
 
 /** One page of a fetch: the raw resources (each with a string resourceType and id) and their projections. */
 export interface HealthDataPage {
@@ -16,7 +24,10 @@ export interface HealthDataPage {
 // A page is one statement: one round trip, and atomic alone (PostgreSQL runs it as its own transaction) or
 // inside the caller's. The raw resources go as received, their type and id read in SQL; each projection is a
 // JSON array of rows. A conflicting row that would not change is left alone, so a re-fetch rewrites no TOASTed
-// resource and no index entry. Claims carry the projection version that made them ($8).
+// resource and no index entry. Claims carry the projection version that made them ($8), prescriptions theirs ($8 for
+// a claim's fill, $9 for a MedicationRequest or MedicationDispense). A drug named only by NDC takes the RxCUI the
+// reference tables give that NDC (never the reverse: one RxCUI has many NDCs), and one the source gave no name takes
+// RxNorm's name of its RxCUI.
 // The closing set_config is SET LOCAL synchronous_commit = off: the page's commit does not wait for its WAL to
 // reach the disk. Nothing acknowledged can be lost: the fetch ends with a synchronous commit (its polling event,
 // then pg-boss's completion) that flushes this WAL first, and a crash before it re-runs the job on these upserts.
@@ -46,16 +57,26 @@ const UPSERT_PAGE = `
         EXCLUDED.patient_paid, EXCLUDED.deductible, EXCLUDED.copay, EXCLUDED.coinsurance, EXCLUDED.rendering_provider,
         EXCLUDED.diagnoses, EXCLUDED.procedures, EXCLUDED.search_text, EXCLUDED.projection_version)
   ), prescriptions AS (
-    INSERT INTO prescriptions AS t (user_id, insurer_key, source_id, drug_name, drug_ndc, date_prescribed, provider, patient_paid, insurer_paid, total_price)
-    SELECT $1, $2, r."sourceId", r."drugName", r."drugNdc", r."datePrescribed", r.provider, r."patientPaid", r."insurerPaid", r."totalPrice"
-    FROM jsonb_to_recordset($5::jsonb) AS r("sourceId" text, "drugName" text, "drugNdc" text, "datePrescribed" date, provider text,
-      "patientPaid" numeric, "insurerPaid" numeric, "totalPrice" numeric)
+    INSERT INTO prescriptions AS t (user_id, insurer_key, source_id, source_kind, drug_name, drug_ndc, rxcui, date_prescribed, provider,
+      patient_paid, insurer_paid, total_price, quantity, days_supply, projection_version)
+    SELECT $1, $2, r."sourceId", r."sourceKind",
+      COALESCE(r."drugName", (SELECT c.name FROM rxnorm_concepts c WHERE c.rxcui = COALESCE(r.rxcui, (SELECT d.rxcui FROM ndc_drugs d WHERE d.ndc11 = r."drugNdc")))),
+      r."drugNdc", COALESCE(r.rxcui, (SELECT d.rxcui FROM ndc_drugs d WHERE d.ndc11 = r."drugNdc")), r."datePrescribed", r.provider,
+      r."patientPaid", r."insurerPaid", r."totalPrice", r.quantity, r."daysSupply",
+      CASE WHEN r."sourceKind" = 'claim' THEN $8 ELSE $9 END
+    FROM jsonb_to_recordset($5::jsonb) AS r("sourceId" text, "sourceKind" text, "drugName" text, "drugNdc" text, rxcui text,
+      "datePrescribed" date, provider text, "patientPaid" numeric, "insurerPaid" numeric, "totalPrice" numeric, quantity numeric,
+      "daysSupply" integer)
     ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
-      drug_name = EXCLUDED.drug_name, drug_ndc = EXCLUDED.drug_ndc, date_prescribed = EXCLUDED.date_prescribed, provider = EXCLUDED.provider,
-      patient_paid = EXCLUDED.patient_paid, insurer_paid = EXCLUDED.insurer_paid, total_price = EXCLUDED.total_price, updated_at = now()
-    WHERE (t.drug_name, t.drug_ndc, t.date_prescribed, t.provider, t.patient_paid, t.insurer_paid, t.total_price)
-      IS DISTINCT FROM (EXCLUDED.drug_name, EXCLUDED.drug_ndc, EXCLUDED.date_prescribed, EXCLUDED.provider, EXCLUDED.patient_paid,
-        EXCLUDED.insurer_paid, EXCLUDED.total_price)
+      source_kind = EXCLUDED.source_kind, drug_name = EXCLUDED.drug_name, drug_ndc = EXCLUDED.drug_ndc, rxcui = EXCLUDED.rxcui,
+      date_prescribed = EXCLUDED.date_prescribed, provider = EXCLUDED.provider, patient_paid = EXCLUDED.patient_paid,
+      insurer_paid = EXCLUDED.insurer_paid, total_price = EXCLUDED.total_price, quantity = EXCLUDED.quantity,
+      days_supply = EXCLUDED.days_supply, projection_version = EXCLUDED.projection_version, updated_at = now()
+    WHERE (t.source_kind, t.drug_name, t.drug_ndc, t.rxcui, t.date_prescribed, t.provider, t.patient_paid, t.insurer_paid, t.total_price,
+        t.quantity, t.days_supply, t.projection_version)
+      IS DISTINCT FROM (EXCLUDED.source_kind, EXCLUDED.drug_name, EXCLUDED.drug_ndc, EXCLUDED.rxcui, EXCLUDED.date_prescribed,
+        EXCLUDED.provider, EXCLUDED.patient_paid, EXCLUDED.insurer_paid, EXCLUDED.total_price, EXCLUDED.quantity, EXCLUDED.days_supply,
+        EXCLUDED.projection_version)
   ), conditions AS (
     INSERT INTO conditions AS t (user_id, insurer_key, source_id, code_system, code, display, clinical_status, onset_date)
     SELECT $1, $2, r."sourceId", r."codeSystem", r.code, r.display, r."clinicalStatus", r."onsetDate"
@@ -228,7 +249,7 @@ export interface SpendingTotals {
   asOf: Date;
 }
 
-/** A claim projected by an older version, and its raw resource (null if it is gone). */
+/** A claim (or medication row) projected by an older version, and its raw resource (null if it is gone). */
 export interface StaleClaim {
   id: string;
   userId: string;
@@ -260,6 +281,7 @@ export class HealthDataRepository {
       JSON.stringify(page.conditions),
       JSON.stringify(page.coverages),
       CLAIM_PROJECTION_VERSION,
+      MEDICATION_PROJECTION_VERSION,
     ]);
   }
 
@@ -378,12 +400,53 @@ export class HealthDataRepository {
     await manager.query(`UPDATE claims SET projection_version = $2 WHERE id = ANY($1::uuid[]) AND projection_version < $2`, [ids, version]);
   }
 
+  /** The raw Medication resources an insurer sent the user earlier, of these ids (a reference resolved across pages). */
+  async storedMedications(userId: string, insurerKey: string, ids: string[], manager?: EntityManager): Promise<Record<string, unknown>[]> {
+    if (!ids.length) return [];
+    const rows: { resource: Record<string, unknown> }[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT resource FROM fhir_resources
+       WHERE user_id = $1 AND insurer_key = $2 AND resource_type = 'Medication' AND source_id = ANY($3::text[])`,
+      [userId, insurerKey, ids],
+    );
+    return rows.map((row) => row.resource);
+  }
+
+  /**
+   * Up to `limit` MedicationRequest and MedicationDispense rows projected by a version older than `version`, with
+   * their raw resource (null if it is gone), locked for the caller's transaction (another process skips them).
+   */
+  async staleMedicationRows(version: number, limit: number, manager: EntityManager): Promise<StaleClaim[]> {
+    const rows: { id: string; user_id: string; insurer_key: string; resource: Record<string, unknown> | null }[] = await manager.query(
+      `SELECT p.id, p.user_id, p.insurer_key, r.resource
+       FROM prescriptions p
+       LEFT JOIN fhir_resources r ON r.user_id = p.user_id AND r.insurer_key = p.insurer_key
+         AND r.resource_type = split_part(p.source_id, '/', 1)
+         AND r.source_id = substr(p.source_id, length(split_part(p.source_id, '/', 1)) + 2)
+       WHERE p.source_kind IN ('medication_request', 'medication_dispense') AND p.projection_version < $1
+       ORDER BY p.projection_version, p.id
+       LIMIT $2
+       FOR UPDATE OF p SKIP LOCKED`,
+      [version, limit],
+    );
+    return rows.map((row) => ({ id: row.id, userId: row.user_id, insurerKey: row.insurer_key, resource: row.resource }));
+  }
+
+  /** Marks medication rows as projected by `version` (those a re-projection could not rewrite). */
+  async markMedicationsProjected(ids: string[], version: number, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE prescriptions SET projection_version = $2 WHERE id = ANY($1::uuid[]) AND projection_version < $2`, [
+      ids,
+      version,
+    ]);
+  }
+
   /**
    * Deletes what one insurer sent for one user: raw resources, their projections and the patient info it gave
    * (rows of other insurers, and the member's own profile entry, stay). With a manager it joins the caller's
    * transaction; alone it is one transaction of its own.
    */
   async eraseInsurerData(userId: string, insurerKey: string, manager?: EntityManager): Promise<void> {
+    // The member's own entries are not an insurer's data: no unlink removes them (only deleting the account does).
+    if (insurerKey === MANUAL_INSURER_KEY) throw new Error(`'${MANUAL_INSURER_KEY}' is not an insurer key`);
     const erase = async (m: EntityManager) => {
       for (const table of ['fhir_resources', 'claims', 'prescriptions', 'conditions', 'coverages']) {
         await m.query(`DELETE FROM ${table} WHERE user_id = $1 AND insurer_key = $2`, [userId, insurerKey]);

@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from './page-cursor';
 const USER = 'user-1';
 
 describe('HealthDataService.ingest', () => {
-  const repository = { upsertPage: jest.fn(), transaction: jest.fn() };
+  const repository = { upsertPage: jest.fn(), transaction: jest.fn(), storedMedications: jest.fn() };
   const patientInfo = { upsert: jest.fn() };
   const service = new HealthDataService(repository as unknown as HealthDataRepository, patientInfo as unknown as PatientInfoRepository);
 
@@ -33,6 +33,38 @@ describe('HealthDataService.ingest', () => {
     expect(page.claims.map((c) => [c.sourceId, c.status])).toEqual([
       ['a', 'active'],
       ['b', 'active'],
+    ]);
+  });
+
+  it("projects dispenses, and resolves a request's Medication from the page, else from what the insurer sent before", async () => {
+    const rxnorm = (code: string) => ({
+      coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code, display: `drug ${code}` }],
+    });
+    const request = (id: string, medication: string) => ({
+      resourceType: 'MedicationRequest',
+      id,
+      status: 'active',
+      medicationReference: { reference: `Medication/${medication}` },
+    });
+    repository.storedMedications.mockResolvedValue([{ resourceType: 'Medication', id: 'earlier', code: rxnorm('222') }]);
+    await service.ingest(USER, 'humana', [
+      request('r1', 'included'),
+      request('r2', 'earlier'),
+      { resourceType: 'Medication', id: 'included', code: rxnorm('111') },
+      {
+        resourceType: 'MedicationDispense',
+        id: 'd1',
+        status: 'completed',
+        medicationCodeableConcept: rxnorm('333'),
+        quantity: { value: 30 },
+      },
+    ]);
+    expect(repository.storedMedications).toHaveBeenCalledWith(USER, 'humana', ['earlier'], undefined);
+    const page = repository.upsertPage.mock.calls[0][2] as HealthDataPage;
+    expect(page.prescriptions.map((p) => [p.sourceId, p.sourceKind, p.rxcui, p.drugName, p.quantity])).toEqual([
+      ['MedicationRequest/r1', 'medication_request', '111', 'drug 111', null],
+      ['MedicationRequest/r2', 'medication_request', '222', 'drug 222', null],
+      ['MedicationDispense/d1', 'medication_dispense', '333', 'drug 333', 30],
     ]);
   });
 
@@ -221,6 +253,7 @@ describe('HealthDataService.userDrugs', () => {
         brandSavings: null,
         genericSavings: null,
         priceDate: null,
+        priceFormula: null,
       },
     ]);
     expect(decodeCursor('rx-newest', answer.nextCursor!)).toEqual({ sortDate: '2025-03-04', id: row.id });

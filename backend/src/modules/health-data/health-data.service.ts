@@ -23,8 +23,12 @@ import {
   conditionFromResource,
   coverageFromResource,
   demographicsFromPatient,
+  MEDICATION_PROJECTION_VERSION,
+  medicationsById,
+  prescriptionFromMedicationDispense,
   prescriptionFromMedicationRequest,
   prescriptionsFromEob,
+  unresolvedMedicationIds,
   type ClaimRow,
   type ConditionRow,
   type CoverageRow,
@@ -32,7 +36,14 @@ import {
   type PrescriptionRow,
 } from './fhir-projections';
 import { HealthDataError } from './health-data.errors';
-import { HealthDataRepository, type CoveragePlan, type Keyset, type ListPage } from './health-data.repository';
+import {
+  HealthDataRepository,
+  type CoveragePlan,
+  type HealthDataPage,
+  type Keyset,
+  type ListPage,
+  type StaleClaim,
+} from './health-data.repository';
 import { decodeCursor, encodeCursor, isUuid, type CursorList } from './page-cursor';
 
 export interface IngestResult {
@@ -98,10 +109,14 @@ export class HealthDataService {
     const conditions: ConditionRow[] = [];
     const coverages: CoverageRow[] = [];
     const projected = projectClaims(raw);
+    const medications = await this.medicationsFor(userId, insurer, raw, manager);
     for (const resource of raw) {
       const type = resource.resourceType;
       if (type === 'MedicationRequest') {
-        const row = prescriptionFromMedicationRequest(resource);
+        const row = prescriptionFromMedicationRequest(resource, medications);
+        if (row) projected.prescriptions.push(row);
+      } else if (type === 'MedicationDispense') {
+        const row = prescriptionFromMedicationDispense(resource, medications);
         if (row) projected.prescriptions.push(row);
       } else if (type === 'Condition') {
         const row = conditionFromResource(resource);
@@ -160,7 +175,7 @@ export class HealthDataService {
     };
   }
 
-  /** GET /api/userDrugs: a page of the member's prescriptions; the price comparison is not known yet (null). */
+  /** A page of the member's prescriptions, price comparison null: pricing serves GET /api/userDrugs and fills it in. */
   async userDrugs(userId: string, params: QueryParams<UserDrugsQuery>): Promise<UserDrugsPage> {
     const parsed = parseUserDrugsQuery(params);
     if (!parsed.ok) throw HealthDataError.rule(parsed.problem);
@@ -187,6 +202,7 @@ export class HealthDataService {
         brandSavings: null,
         genericSavings: null,
         priceDate: null,
+        priceFormula: null,
       })),
       ...pageInfo(list, page),
     };
@@ -235,22 +251,48 @@ export class HealthDataService {
    * batch locks its claims and skips those another process holds. Answers how many claims it looked at.
    */
   async reprojectStaleClaims(batchSize = REPROJECTION_BATCH_SIZE, shouldStop: () => boolean = () => false): Promise<number> {
+    return this.reprojectInBatches(batchSize, shouldStop, {
+      stale: (manager) => this.repository.staleClaims(CLAIM_PROJECTION_VERSION, batchSize, manager),
+      project: async (_userId, _insurerKey, resources) => projectClaims(resources),
+      markProjected: (ids, manager) => this.repository.markClaimsProjected(ids, CLAIM_PROJECTION_VERSION, manager),
+    });
+  }
+
+  /**
+   * One re-projection pass: a batch of stale rows per transaction (locked, those another process holds skipped), their
+   * raw resources projected again per member and insurer and upserted, every row of the batch marked (those whose raw
+   * resource is gone keep their values, so that no boot looks at them again); the members' cached reads dropped.
+   */
+  private async reprojectInBatches(
+    batchSize: number,
+    shouldStop: () => boolean,
+    pass: {
+      stale: (manager: EntityManager) => Promise<StaleClaim[]>;
+      project: (
+        userId: string,
+        insurerKey: string,
+        resources: FhirInput[],
+        manager: EntityManager,
+      ) => Promise<Pick<HealthDataPage, 'claims' | 'prescriptions'>>;
+      markProjected: (ids: string[], manager: EntityManager) => Promise<void>;
+    },
+  ): Promise<number> {
     let done = 0;
     while (!shouldStop()) {
       const owners = new Set<string>();
       const count = await this.repository.transaction(async (manager) => {
-        const stale = await this.repository.staleClaims(CLAIM_PROJECTION_VERSION, batchSize, manager);
+        const stale = await pass.stale(manager);
         const byOwner = new Map<string, { userId: string; insurerKey: string; resources: FhirInput[] }>();
-        for (const claim of stale) {
-          if (!claim.resource) continue;
-          const key = `${claim.userId}/${claim.insurerKey}`;
-          const owner = byOwner.get(key) ?? { userId: claim.userId, insurerKey: claim.insurerKey, resources: [] };
-          owner.resources.push(claim.resource);
+        for (const row of stale) {
+          if (!row.resource) continue;
+          const key = `${row.userId}/${row.insurerKey}`;
+          const owner = byOwner.get(key) ?? { userId: row.userId, insurerKey: row.insurerKey, resources: [] };
+          owner.resources.push(row.resource);
           byOwner.set(key, owner);
         }
         for (const { userId, insurerKey, resources } of byOwner.values()) {
           owners.add(userId);
-          const { claims, prescriptions } = projectClaims(resources);
+          const { claims, prescriptions } = await pass.project(userId, insurerKey, resources, manager);
           await this.repository.upsertPage(
             userId,
             insurerKey,
@@ -258,10 +300,8 @@ export class HealthDataService {
             manager,
           );
         }
-        // Those whose raw resource is gone keep their rows, marked, so that no boot looks at them again.
-        await this.repository.markClaimsProjected(
-          stale.map((c) => c.id),
-          CLAIM_PROJECTION_VERSION,
+        await pass.markProjected(
+          stale.map((row) => row.id),
           manager,
         );
         return stale.length;
@@ -271,6 +311,49 @@ export class HealthDataService {
       if (count < batchSize) break;
     }
     return done;
+  }
+
+  /**
+   * The Medications this page's requests and dispenses may reference: those in the page (an `_include`, or read by
+   * id by the fetch), and, for references the page does not resolve, those the insurer sent the member before.
+   */
+  private async medicationsFor(
+    userId: string,
+    insurer: string,
+    resources: FhirInput[],
+    manager?: EntityManager,
+  ): Promise<Map<string, FhirInput>> {
+    const medications = medicationsById(resources);
+    const missing = unresolvedMedicationIds(resources);
+    if (missing.length) {
+      for (const stored of await this.repository.storedMedications(userId, insurer, missing, manager)) {
+        if (typeof stored.id === 'string') medications.set(stored.id, stored);
+      }
+    }
+    return medications;
+  }
+
+  /**
+   * Projects again, from their raw resources, the MedicationRequest and MedicationDispense rows an older projection
+   * made (MEDICATION_PROJECTION_VERSION), a batch per transaction, as reprojectStaleClaims does for claims.
+   * Answers how many rows it looked at.
+   */
+  async reprojectStaleMedications(batchSize = REPROJECTION_BATCH_SIZE, shouldStop: () => boolean = () => false): Promise<number> {
+    return this.reprojectInBatches(batchSize, shouldStop, {
+      stale: (manager) => this.repository.staleMedicationRows(MEDICATION_PROJECTION_VERSION, batchSize, manager),
+      project: async (userId, insurerKey, resources, manager) => {
+        const medications = await this.medicationsFor(userId, insurerKey, resources, manager);
+        const prescriptions = resources.flatMap((resource) => {
+          const row =
+            resource.resourceType === 'MedicationDispense'
+              ? prescriptionFromMedicationDispense(resource, medications)
+              : prescriptionFromMedicationRequest(resource, medications);
+          return row ? [row] : [];
+        });
+        return { claims: [], prescriptions };
+      },
+      markProjected: (ids, manager) => this.repository.markMedicationsProjected(ids, MEDICATION_PROJECTION_VERSION, manager),
+    });
   }
 
   /** The keyset of a page's cursor; a cursor this list did not give is a 400 on `cursor`. */

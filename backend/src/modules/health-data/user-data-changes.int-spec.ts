@@ -18,6 +18,7 @@ import { UserDataReadCacheInterceptor } from './user-data-read-cache.interceptor
 
 const EOB_URL = '/api/explanationOfBenefits?limit=3';
 const SPENDING_URL = '/api/spending';
+const USER_DRUGS_URL = '/api/userDrugs';
 
 /** What one API process holds: its own pool, read cache, listening connection and the reads through the interceptor. */
 interface ApiProcess {
@@ -59,6 +60,9 @@ async function stopProcess(p: ApiProcess | undefined): Promise<void> {
 async function get(p: ApiProcess, userId: string, url: string, handler: () => Observable<unknown> | Promise<unknown>): Promise<unknown> {
   const reply = { header: jest.fn().mockReturnThis() };
   const context = {
+    // A plain route: no access metadata on the handler or its class (the interceptor's assertCacheableRoute).
+    getHandler: () => handler,
+    getClass: () => class ReadRoutes {},
     switchToHttp: () => ({ getRequest: () => ({ method: 'GET', url, user: { userId } }), getResponse: () => reply }),
   } as unknown as ExecutionContext;
   const next: CallHandler = { handle: () => from(handler()) };
@@ -154,6 +158,49 @@ describe('user data changes across API processes (PostgreSQL LISTEN/NOTIFY)', ()
     // A statement that deletes nothing still fires the statement trigger (and leaves the shared data as it is).
     await a.dataSource.query('DELETE FROM drug_interactions WHERE false');
     await waitFor(() => b.cache.get(userId, EOB_URL) === undefined, 1_000);
+  });
+
+  it('a NADAC price import (or any change to the priced product tables) drops every member’s priced answers', async () => {
+    const members = [await memberCachedOnB(), await memberCachedOnB()];
+    const keepUserDrugs = () => {
+      const ticket = b.cache.beginRead();
+      for (const { userId } of members) b.cache.store(userId, USER_DRUGS_URL, '{"drugs":[]}', ticket);
+      expect(members.every(({ userId }) => b.cache.get(userId, USER_DRUGS_URL) !== undefined)).toBe(true);
+    };
+    const flushed = () =>
+      waitFor(
+        () =>
+          members.every(({ userId }) => b.cache.get(userId, USER_DRUGS_URL) === undefined && b.cache.get(userId, EOB_URL) === undefined),
+        1_000,
+      );
+    const ndc11 = String(Date.now()).slice(-11).padStart(11, '7');
+
+    // What `npm run data:import -- nadac FILE` does to a row: upsert, then the weekly file's rows replaced.
+    keepUserDrugs();
+    await a.dataSource.query(
+      `INSERT INTO nadac_prices (ndc11, source, per_unit, effective_date, as_of) VALUES ($1, 'nadac-weekly', 0.25, '2025-11-19', '2025-11-26')`,
+      [ndc11],
+    );
+    await flushed();
+    keepUserDrugs();
+    await a.dataSource.query(`UPDATE nadac_prices SET per_unit = 0.31 WHERE ndc11 = $1`, [ndc11]);
+    await flushed();
+    keepUserDrugs();
+    await a.dataSource.query(`DELETE FROM nadac_prices WHERE ndc11 = $1`, [ndc11]);
+    await flushed();
+
+    // The RxNorm/NDC product tables the medication list reads: a statement that changes nothing still flushes.
+    for (const table of ['rxnorm_drugs', 'ndc_products', 'ndc_packages']) {
+      keepUserDrugs();
+      await a.dataSource.query(`DELETE FROM ${table} WHERE false`);
+      await flushed();
+    }
+
+    // A change to one member's own rows still evicts only that member.
+    keepUserDrugs();
+    await a.dataSource.query(`UPDATE claims SET status = 'cancelled' WHERE user_id = $1`, [members[0]!.userId]);
+    await waitFor(() => b.cache.get(members[0]!.userId, USER_DRUGS_URL) === undefined, 1_000);
+    expect(b.cache.get(members[1]!.userId, USER_DRUGS_URL)).toBeDefined();
   });
 
   it('a read that began before a change of its member is answered but not kept', async () => {

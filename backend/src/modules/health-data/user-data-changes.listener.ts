@@ -4,7 +4,11 @@ import type { AppConfig } from '../../config';
 import { UserReadCache } from '../../common/http/read-cache';
 import { NOTIFY_LISTENER_TIMING, NotifyListener, type NotifyListenerTiming } from '../../common/notify/notify-listener';
 
-/** The channel the member-data triggers NOTIFY (migration 1764900000000): user ids, comma-separated, or '*'. */
+/**
+ * The channel the member-data triggers NOTIFY (migration 1764900000000): user ids, comma-separated, or '*' for every
+ * member (a TRUNCATE, a bulk change, the shared drug tables, and NADAC prices: 1765000000400, since `/api/userDrugs`
+ * answers are priced).
+ */
 export const USER_DATA_CHANGED_CHANNEL = 'user_data_changed';
 
 export type UserDataChangesTiming = NotifyListenerTiming;
@@ -30,6 +34,7 @@ export class UserDataChangesListener extends NotifyListener {
   }
 
   protected onPayload(payload: string): void {
+    // '*' (or an empty payload, which no trigger sends): every member's answers may be stale.
     if (!payload || payload === '*') this.cache.clear();
     else for (const userId of payload.split(',')) this.cache.evictUser(userId);
   }

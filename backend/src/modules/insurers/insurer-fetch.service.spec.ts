@@ -5,6 +5,8 @@ import type { ErrorRecorder } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { HealthDataService } from '../health-data';
+// The projection the fetched page goes to (health-data's), to see what a page read by id becomes.
+import { medicationsById, prescriptionFromMedicationRequest } from '../health-data/fhir-projections';
 import type { PollingJobContext, PollingService } from '../polling';
 import { InsurerFetchService } from './insurer-fetch.service';
 import { PartnerPermanentError, PartnerTransientError } from './insurers.errors';
@@ -183,5 +185,132 @@ describe('InsurerFetchService.fetchInto: only what changed, for the daily re-syn
     await service.fetchInto(link, 'getPatientInformation', new Date());
     expect(read.mock.calls.map(([url]) => url)).toEqual(['https://humana.test/fhir/Patient/p%201']);
     expect(search).not.toHaveBeenCalled();
+  });
+
+  describe('the drugs operation', () => {
+    const BASE = 'https://humana.test/fhir/';
+    const request = {
+      resourceType: 'MedicationRequest',
+      id: 'pdex-MedicationRequest',
+      status: 'active',
+      authoredOn: '2025-01-17',
+      medicationReference: { reference: 'Medication/pdex-Medication', display: 'Humulin R' },
+    };
+    const medication = {
+      resourceType: 'Medication',
+      id: 'pdex-Medication',
+      code: {
+        coding: [
+          { system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '311036', display: 'Humulin R 100 UNT/ML Injectable Solution' },
+        ],
+      },
+    };
+    const dispense = {
+      resourceType: 'MedicationDispense',
+      id: 'pdex-MedicationDispense',
+      status: 'completed',
+      medicationCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/sid/ndc', code: '0002-8215-01' }] },
+    };
+    const pages = (byType: Record<string, Record<string, unknown>[] | Error>) =>
+      jest.mocked(searchPages).mockImplementation(async (url, _token, onPage) => {
+        const type = new URL(url).pathname.split('/').pop()!;
+        const answer = byType[type] ?? [];
+        if (answer instanceof Error) throw answer;
+        await onPage(answer);
+      });
+    const urls = () => jest.mocked(searchPages).mock.calls.map(([url]) => url);
+
+    beforeEach(() => jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined));
+
+    it('searches MedicationRequest with its Medications included, then MedicationDispense, for the link patient', async () => {
+      pages({ MedicationRequest: [request, medication], MedicationDispense: [dispense] });
+      const { service, ingest } = fetchService();
+      expect(await service.fetchInto(link, 'getPatientDrugs')).toMatchObject({ stored: 3 });
+      expect(urls()).toEqual([
+        `${BASE}MedicationRequest?patient=p%201&_count=50&_include=MedicationRequest:medication`,
+        `${BASE}MedicationDispense?patient=p%201&_count=50&_include=MedicationDispense:medication`,
+      ]);
+      expect(fhirRead).not.toHaveBeenCalled();
+      expect(ingest.mock.calls.map(([, , resources]) => resources)).toEqual([[request, medication], [dispense]]);
+    });
+
+    it('reads by id, through the same client and once per fetch, a Medication the page names but does not carry', async () => {
+      pages({ MedicationRequest: [request, { ...request, id: 'refill' }] });
+      jest.mocked(searchPages).mockImplementationOnce(async (_url, _token, onPage) => {
+        await onPage([request]);
+        await onPage([{ ...request, id: 'refill' }]);
+      });
+      const read = jest.mocked(fhirRead).mockResolvedValue(medication);
+      const { service, ingest } = fetchService();
+      await service.fetchInto(link, 'getPatientDrugs');
+      expect(read.mock.calls.map(([url]) => url)).toEqual([`${BASE}Medication/pdex-Medication`]);
+      const [first] = ingest.mock.calls.map(([, , resources]) => resources);
+      expect(first).toEqual([request, medication]);
+      // What health-data makes of the page: the request's drug by the Medication read.
+      expect(prescriptionFromMedicationRequest(first![0]!, medicationsById(first!))).toMatchObject({
+        drugName: 'Humulin R 100 UNT/ML Injectable Solution',
+        rxcui: '311036',
+      });
+      expect(ingest.mock.calls[1]![2]).toEqual([{ ...request, id: 'refill' }, medication]);
+    });
+
+    it('stores the page without the Medication when its read fails: the drug keeps the name the reference gives', async () => {
+      pages({ MedicationRequest: [request] });
+      jest.mocked(fhirRead).mockRejectedValue(new PartnerPermanentError('/fhir/Medication/{id} answered 404', 404, 'humana.test'));
+      const { service, ingest } = fetchService();
+      await expect(service.fetchInto(link, 'getPatientDrugs')).resolves.toMatchObject({ stored: 1 });
+      const [resources] = ingest.mock.calls.map(([, , r]) => r);
+      expect(resources).toEqual([request]);
+      expect(prescriptionFromMedicationRequest(request, medicationsById(resources!))).toMatchObject({ drugName: 'Humulin R', rxcui: null });
+    });
+
+    it('asks again without _include when the server refuses it', async () => {
+      const refused = new PartnerPermanentError('/fhir/MedicationRequest answered 400', 400, 'humana.test');
+      jest.mocked(searchPages).mockImplementation(async (url, _token, onPage) => {
+        if (url.includes('_include')) throw refused;
+        await onPage([]);
+      });
+      const { service } = fetchService();
+      await service.fetchInto(link, 'getPatientDrugs', new Date('2026-11-24T08:00:00Z'));
+      expect(urls()).toEqual([
+        `${BASE}MedicationRequest?patient=p%201&_count=50&_include=MedicationRequest:medication&_lastUpdated=gt2026-11-24T08:00:00Z`,
+        `${BASE}MedicationRequest?patient=p%201&_count=50&_lastUpdated=gt2026-11-24T08:00:00Z`,
+        `${BASE}MedicationDispense?patient=p%201&_count=50&_include=MedicationDispense:medication&_lastUpdated=gt2026-11-24T08:00:00Z`,
+        `${BASE}MedicationDispense?patient=p%201&_count=50&_lastUpdated=gt2026-11-24T08:00:00Z`,
+      ]);
+    });
+
+    it('searches MedicationDispense only where the member shared it, and reads no Medication the scope does not allow', async () => {
+      pages({ MedicationRequest: [request] });
+      const { service, ingest } = fetchService();
+      await service.fetchInto({ ...link, scope: 'launch/patient patient/MedicationRequest.read' }, 'getPatientDrugs');
+      expect(urls()).toEqual([`${BASE}MedicationRequest?patient=p%201&_count=50&_include=MedicationRequest:medication`]);
+      expect(fhirRead).not.toHaveBeenCalled();
+      expect(ingest.mock.calls.map(([, , resources]) => resources)).toEqual([[request]]);
+    });
+
+    it('keeps the operation whole when the server has no MedicationDispense, and fetches dispenses when requests are refused', async () => {
+      pages({
+        MedicationRequest: [request, medication],
+        MedicationDispense: new PartnerPermanentError('answered 404', 404, 'humana.test'),
+      });
+      const { service } = fetchService();
+      await expect(service.fetchInto(link, 'getPatientDrugs')).resolves.toEqual(expect.objectContaining({ stored: 2 }));
+
+      pages({ MedicationRequest: new PartnerPermanentError('answered 403', 403, 'humana.test'), MedicationDispense: [dispense] });
+      const outcome = await service.fetchInto(link, 'getPatientDrugs');
+      expect(outcome).toMatchObject({ stored: 1 });
+      expect(outcome.notShared).toBeUndefined();
+
+      pages({
+        MedicationRequest: new PartnerPermanentError('answered 403', 403, 'humana.test'),
+        MedicationDispense: new PartnerPermanentError('answered 403', 403, 'humana.test'),
+      });
+      await expect(service.fetchInto(link, 'getPatientDrugs')).resolves.toMatchObject({ stored: 0, notShared: true });
+
+      // The operation's own type failing otherwise fails the operation.
+      pages({ MedicationRequest: new PartnerPermanentError('answered 404', 404, 'humana.test') });
+      await expect(service.fetchInto(link, 'getPatientDrugs')).rejects.toMatchObject({ status: 404 });
+    });
   });
 });

@@ -5,10 +5,10 @@ import { DataSource } from 'typeorm';
 import { ErrorRecorder } from '../../common/errors';
 import { logSafeError } from '../../common/errors/log-safe-error';
 import type { AppConfig } from '../../config';
-import { HealthDataService } from '../health-data';
+import { HealthDataService, unresolvedMedicationIds } from '../health-data';
 import { PollingJobContext, PollingService } from '../polling';
 import { fhirUrl, read, searchPages } from './adapters/fhir.client';
-import { scopeAllows } from './adapters/smart-scopes';
+import { COMPANION_TYPES, scopeAllows } from './adapters/smart-scopes';
 import { PartnerPermanentError, PartnerTransientError } from './insurers.errors';
 import { InsurerLink, InsurersRepository } from './insurers.repository';
 import { FETCH_KIND, type FetchPayload, type TokenExchangePayload } from './insurers.service';
@@ -25,6 +25,23 @@ function recordableMessage(error: unknown): string {
   const message = typeof safe === 'object' && safe !== null ? (safe as { message?: unknown }).message : safe;
   return typeof message === 'string' ? message : 'unknown error';
 }
+
+type Json = Record<string, unknown>;
+
+/** Searched with an operation's own type: the drugs operation's MedicationDispenses (PDex payers' fills). */
+const EXTRA_SEARCHES: Readonly<Partial<Record<string, readonly string[]>>> = {
+  MedicationRequest: (COMPANION_TYPES.MedicationRequest ?? []).filter((type) => type !== 'Medication'),
+};
+/**
+ * Asks the server to bring the Medications a page's requests and dispenses reference in the same page. A server
+ * that does not know the parameter may ignore it (the fetch then reads them by id) or answer 400 (asked again without).
+ */
+const INCLUDES: Readonly<Partial<Record<string, string>>> = {
+  MedicationRequest: '_include=MedicationRequest:medication',
+  MedicationDispense: '_include=MedicationDispense:medication',
+};
+/** Medications read by id at once, per page. */
+const MEDICATION_READS_IN_FLIGHT = 4;
 
 /** One operation fetched and stored: how many resources, and where the time went. */
 export interface FetchedOperation {
@@ -96,21 +113,29 @@ export class InsurerFetchService {
     const token = () => this.tokens.accessToken(link);
     const resourceType = FETCH_OPERATIONS[operation];
     const patient = link.patientId ? encodeURIComponent(link.patientId) : null;
-    // SMART: a record type outside the scope the member granted is not asked for at all.
-    if (!scopeAllows(link.scope, resourceType, resourceType === 'Patient' && patient ? 'read' : 'search')) {
+    const interaction = resourceType === 'Patient' && patient ? 'read' : 'search';
+    // SMART: a record type outside the scope the member granted is not asked for at all. The drugs operation also
+    // searches MedicationDispense where the member shared it; the operation is "not shared" only when none of its
+    // types is.
+    const types = [resourceType, ...(EXTRA_SEARCHES[resourceType] ?? [])].filter((type) => scopeAllows(link.scope, type, interaction));
+    if (!types.length) {
       this.logger.log({ insurer, operation }, 'not fetched: outside the scope the member granted');
       return { stored: 0, totalMs: 0, storeMs: 0, notShared: true };
     }
     const started = Date.now();
     let stored = 0;
     let storeMs = 0;
+    // The Medications read by id during this fetch (null: the read failed), so each is read once.
+    const medications = new Map<string, Json | null>();
     // Each page is stored as it arrives (upserts keyed by source ids, so a retry after a partial run only
     // completes it); storing one page overlaps fetching the next.
     // A page is stored only while its link exists, holding the link's row (FOR SHARE) in the page's transaction: an
     // unlink (which deletes the row, then the insurer's data) waits for the page and erases it, or has committed
     // and the fetch stops here instead of writing that insurer's data back.
-    const store = async (resources: Record<string, unknown>[]) => {
+    const store = async (page: Json[]) => {
       const began = performance.now();
+      const resources =
+        resourceType === 'MedicationRequest' ? [...page, ...(await this.readMedications(link, base, token, page, medications))] : page;
       const result = await this.dataSource.transaction(async (manager) =>
         (await this.repository.holdLink(link.id, manager)) ? this.healthData.ingest(link.userId, insurer, resources, manager) : null,
       );
@@ -118,37 +143,105 @@ export class InsurerFetchService {
       stored += result.stored;
       storeMs += performance.now() - began;
     };
-    const search = (changedSince: Date | null) => {
+    const search = (type: string, changedSince: Date | null, include: boolean) => {
       const filters = [
-        ...(resourceType !== 'Patient' && patient ? [`patient=${patient}`] : []),
-        ...(resourceType !== 'Patient' ? ['_count=50'] : []),
+        ...(type !== 'Patient' && patient ? [`patient=${patient}`] : []),
+        ...(type !== 'Patient' ? ['_count=50'] : []),
+        ...(include && INCLUDES[type] ? [INCLUDES[type]] : []),
         ...(changedSince ? [`_lastUpdated=gt${changedSince.toISOString().replace(/\.\d{3}Z$/, 'Z')}`] : []),
       ];
-      return searchPages(fhirUrl(base, `${resourceType}${filters.length ? `?${filters.join('&')}` : ''}`), token, store);
+      return searchPages(fhirUrl(base, `${type}${filters.length ? `?${filters.join('&')}` : ''}`), token, store);
     };
-    try {
-      if (resourceType === 'Patient' && patient) {
-        await store([await read(fhirUrl(base, `Patient/${patient}`), token)]);
-      } else if (since) {
+    // A server that refuses a parameter (400) is asked again without it: first without _include, then in full
+    // without _lastUpdated (the upserts, keyed by source ids, make either safe).
+    const searchType = async (type: string) => {
+      const attempts = [
+        { since, include: !!INCLUDES[type] },
+        ...(INCLUDES[type] ? [{ since, include: false }] : []),
+        ...(since ? [{ since: null, include: false }] : []),
+      ];
+      for (const [index, attempt] of attempts.entries()) {
         try {
-          await search(since);
+          return await search(type, attempt.since, attempt.include);
         } catch (error) {
-          if (!(error instanceof PartnerPermanentError && error.status === 400)) throw error;
-          this.logger.log({ insurer, operation }, 'the insurer refused _lastUpdated: searching in full');
-          await search(null);
+          if (!(error instanceof PartnerPermanentError && error.status === 400) || index === attempts.length - 1) throw error;
+          this.logger.log(
+            { insurer, operation, type, include: attempt.include, incremental: attempt.since !== null },
+            'the insurer refused a search parameter: asking again without it',
+          );
         }
-      } else {
-        await search(null);
       }
-    } catch (error) {
-      // RFC 6750 §3.1 insufficient_scope: the insurer refuses a record type the member did not share with us.
-      if (!(error instanceof PartnerPermanentError && error.status === 403)) throw error;
-      this.logger.log({ insurer, operation, status: 403 }, 'not fetched: the insurer refused this record type (not shared)');
-      return { stored, totalMs: Date.now() - started, storeMs: Math.round(storeMs), notShared: true };
+    };
+    let refused = 0;
+    for (const type of types) {
+      try {
+        if (type === 'Patient' && patient) await store([await read(fhirUrl(base, `Patient/${patient}`), token)]);
+        else await searchType(type);
+      } catch (error) {
+        const status = error instanceof PartnerPermanentError ? error.status : null;
+        // RFC 6750 §3.1 insufficient_scope: the insurer refuses a record type the member did not share with us.
+        if (status === 403) {
+          refused++;
+          this.logger.log({ insurer, operation, type, status }, 'not fetched: the insurer refused this record type (not shared)');
+          continue;
+        }
+        // A companion type this server does not serve (many payers have no MedicationDispense) leaves the operation whole.
+        if (type !== resourceType && (status === 400 || status === 404 || status === 405 || status === 501)) {
+          this.logger.log({ insurer, operation, type, status }, 'not fetched: the insurer does not serve this record type');
+          continue;
+        }
+        throw error;
+      }
     }
     const timing = { totalMs: Date.now() - started, storeMs: Math.round(storeMs) };
+    if (refused === types.length) return { stored, ...timing, notShared: true };
     this.logger.log({ insurer, operation, stored, incremental: since !== null, ...timing }, 'insurer data stored');
     return { stored, ...timing };
+  }
+
+  /**
+   * The Medications a page's requests and dispenses reference but neither contain nor carry (the server ignored
+   * `_include`), read by id through the same authenticated client, each once per fetch. A read that fails (not
+   * shared, not found, the server down) is logged and skipped: the drug keeps the reference's display as its name,
+   * and the next fetch tries again.
+   */
+  private async readMedications(
+    link: InsurerLink,
+    base: string,
+    token: () => Promise<string>,
+    page: Json[],
+    cache: Map<string, Json | null>,
+  ): Promise<Json[]> {
+    const wanted = unresolvedMedicationIds(page);
+    if (!wanted.length || !scopeAllows(link.scope, 'Medication', 'read')) return [];
+    const toRead = wanted.filter((id) => !cache.has(id));
+    let failed = 0;
+    let status: number | null = null;
+    for (let start = 0; start < toRead.length; start += MEDICATION_READS_IN_FLIGHT) {
+      await Promise.all(
+        toRead.slice(start, start + MEDICATION_READS_IN_FLIGHT).map(async (id) => {
+          try {
+            const medication = await read(fhirUrl(base, `Medication/${encodeURIComponent(id)}`), token);
+            cache.set(id, medication.resourceType === 'Medication' && medication.id === id ? medication : null);
+          } catch (error) {
+            if (!isPartnerError(error)) throw error;
+            cache.set(id, null);
+            failed++;
+            status = error.status;
+          }
+        }),
+      );
+    }
+    if (failed) {
+      this.logger.warn(
+        { insurer: link.insurer, failed, status },
+        'referenced Medications not read: those drugs keep the name the reference gives',
+      );
+    }
+    return wanted.flatMap((id) => {
+      const medication = cache.get(id);
+      return medication ? [medication] : [];
+    });
   }
 
   /**

@@ -23,6 +23,20 @@ describe('SMART scopes', () => {
       expect(smartScopes(['Coverage'], ['openid', 'patient/*.read'])).toBe('launch/patient openid offline_access patient/Coverage.read');
     });
 
+    it('add MedicationDispense and Medication to a drugs request only where the server lists those scopes', () => {
+      const supported = ['launch/patient', 'offline_access', 'patient/MedicationRequest.rs', 'patient/Medication.rs', 'patient/Patient.rs'];
+      expect(smartScopes(['Patient', 'MedicationRequest'], supported)).toBe(
+        'launch/patient offline_access patient/Patient.rs patient/MedicationRequest.rs patient/Medication.rs',
+      );
+      const pdex = [...supported, 'patient/MedicationDispense.rs'];
+      expect(smartScopes(['MedicationRequest'], pdex)).toBe(
+        'launch/patient offline_access patient/MedicationRequest.rs patient/MedicationDispense.rs patient/Medication.rs',
+      );
+      // A server that does not say what it offers is asked for the operations' own types only.
+      expect(smartScopes(['MedicationRequest'], null)).toBe('launch/patient openid fhirUser offline_access patient/MedicationRequest.read');
+      expect(smartScopes(['ExplanationOfBenefit'], pdex)).toBe('launch/patient offline_access patient/ExplanationOfBenefit.rs');
+    });
+
     it('tell the syntax versions apart', () => {
       expect(scopeVersion(['patient/Observation.rs?category=laboratory'])).toBe('v2');
       expect(scopeVersion(['patient/*.cruds'])).toBe('v2');

@@ -21,15 +21,27 @@ export function scopeVersion(scopesSupported: readonly string[] | null): 'v1' | 
 }
 
 /**
+ * Types read along with an operation's own: with MedicationRequest, the MedicationDispenses PDex payers send as fills
+ * (searched) and the Medications requests and dispenses name by reference (read by id).
+ */
+export const COMPANION_TYPES: Readonly<Partial<Record<string, readonly string[]>>> = {
+  MedicationRequest: ['MedicationDispense', 'Medication'],
+};
+
+/**
  * The scope of a standalone patient launch for these resource types: `launch/patient`, `openid fhirUser` where the
- * server offers them (or does not say), `offline_access` (the daily re-sync needs a refresh token), and one
- * patient read scope per type.
+ * server offers them (or does not say), `offline_access` (the daily re-sync needs a refresh token), one patient read
+ * scope per type, and one per companion type (COMPANION_TYPES) that the server lists in scopes_supported: many
+ * payers serve neither, and asking for a scope a server does not offer can fail the whole sign-in (invalid_scope).
  */
 export function smartScopes(resourceTypes: readonly string[], scopesSupported: readonly string[] | null): string {
   const offered = (scope: string) => scopesSupported === null || scopesSupported.includes(scope);
   const identity = offered('openid') ? ['openid', ...(offered('fhirUser') ? ['fhirUser'] : [])] : [];
   const permission = scopeVersion(scopesSupported) === 'v2' ? 'rs' : 'read';
-  const types = [...new Set(resourceTypes)].map((type) => `patient/${type}.${permission}`);
+  const companions = resourceTypes
+    .flatMap((type) => COMPANION_TYPES[type] ?? [])
+    .filter((type) => scopesSupported?.includes(`patient/${type}.${permission}`));
+  const types = [...new Set([...resourceTypes, ...companions])].map((type) => `patient/${type}.${permission}`);
   return ['launch/patient', ...identity, 'offline_access', ...types].join(' ');
 }
 
