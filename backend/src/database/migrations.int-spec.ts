@@ -27,6 +27,7 @@ describe('migrations (PostgreSQL)', () => {
     'claims',
     'conditions',
     'contact_messages',
+    'coupon_enrollments',
     'coverages',
     'drug_interactions',
     'email_changes',
@@ -34,6 +35,7 @@ describe('migrations (PostgreSQL)', () => {
     'fhir_resources',
     'insurer_links',
     'insurer_requests',
+    'nadac_prices',
     'ndc_drugs',
     'ndc_packages',
     'ndc_products',
@@ -48,6 +50,7 @@ describe('migrations (PostgreSQL)', () => {
     'rxnorm_concepts',
     'rxnorm_drugs',
     'sessions',
+    'trial_matches',
     'users',
   ];
 

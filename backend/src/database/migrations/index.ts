@@ -11,6 +11,11 @@ import { ClaimMoneyAndListPages1764600000000 } from './1764600000000-claim-money
 import { NotifySessionEnds1764700000000 } from './1764700000000-notify-session-ends';
 import { CreateDrugReferenceTables1764800000000 } from './1764800000000-create-drug-reference-tables';
 import { NotifyUserDataChanges1764900000000 } from './1764900000000-notify-user-data-changes';
+import { CreateNadacPrices1765000000000 } from './1765000000000-create-nadac-prices';
+import { Coupons1765000000100 } from './1765000000100-coupons';
+import { MedicationList1765000000200 } from './1765000000200-medication-list';
+import { Trials1765000000300 } from './1765000000300-trials';
+import { NotifyPriceChanges1765000000400 } from './1765000000400-notify-price-changes';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -27,4 +32,9 @@ export const MIGRATIONS = [
   NotifySessionEnds1764700000000,
   CreateDrugReferenceTables1764800000000,
   NotifyUserDataChanges1764900000000,
+  CreateNadacPrices1765000000000,
+  Coupons1765000000100,
+  MedicationList1765000000200,
+  Trials1765000000300,
+  NotifyPriceChanges1765000000400,
 ];

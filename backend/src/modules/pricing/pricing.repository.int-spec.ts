@@ -7,10 +7,8 @@ import { ReferenceDataRepository } from './reference-data/reference-data.reposit
 import { ReferenceDataService } from './reference-data/reference-data.service';
 import { REFERENCE_DATA_DIR } from './reference-data/reference-files';
 
-// Real NDCs of the reference data: simvastatin 20 MG (4-4-2 printed, stored as ten digits) and clarithromycin
-// 500 MG, a pair on the ONC high-priority list.
-const SIMVASTATIN_NDC = '0615799330';
-const CLARITHROMYCIN_NDC = '00054003721';
+// A real NDC of the reference data: simvastatin 20 MG.
+const SIMVASTATIN_NDC = '00615799330';
 
 describe('PricingRepository (PostgreSQL)', () => {
   let dataSource: DataSource;
@@ -23,65 +21,19 @@ describe('PricingRepository (PostgreSQL)', () => {
   }, 180_000);
   afterAll(() => dataSource?.destroy());
 
-  it("reads the user's own distinct drugs, the most recently prescribed first and undated ones last", async () => {
+  it("reads the quantity and RxCUI of the user's own fills only", async () => {
     const [member, other] = [await createUser(dataSource), await createUser(dataSource)];
-    await createPrescription(dataSource, member.id, { drugName: 'Fish oil', drugNdc: null, datePrescribed: null });
-    await createPrescription(dataSource, member.id, {
-      drugName: 'Simvastatin 20mg',
-      drugNdc: SIMVASTATIN_NDC,
-      datePrescribed: '2024-01-01',
-    });
-    await createPrescription(dataSource, member.id, {
-      drugName: 'Clarithromycin 500mg',
-      drugNdc: CLARITHROMYCIN_NDC,
-      datePrescribed: '2025-03-01',
-    });
-    await createPrescription(dataSource, member.id, {
-      drugName: 'Simvastatin 20mg',
-      drugNdc: SIMVASTATIN_NDC,
-      datePrescribed: '2025-02-01',
-    });
-    await createPrescription(dataSource, other.id, { drugName: 'Warfarin 5mg', drugNdc: '00056017270' });
+    const mine = await createPrescription(dataSource, member.id, { drugName: 'Simvastatin 20mg', drugNdc: SIMVASTATIN_NDC });
+    const theirs = await createPrescription(dataSource, other.id, { drugName: 'Warfarin 5mg', drugNdc: '00056017270' });
+    await dataSource.query(`UPDATE prescriptions SET quantity = 90, rxcui = '312961' WHERE id = $1`, [mine]);
 
-    expect(await repository.medications(member.id)).toEqual([
-      { drugNdc: CLARITHROMYCIN_NDC, drugName: 'Clarithromycin 500mg' },
-      { drugNdc: SIMVASTATIN_NDC, drugName: 'Simvastatin 20mg' },
-      { drugNdc: null, drugName: 'Fish oil' },
-    ]);
-    expect(await repository.medications(other.id)).toEqual([{ drugNdc: '00056017270', drugName: 'Warfarin 5mg' }]);
+    const fills = await repository.fills(member.id, [mine, theirs]);
+    expect([...fills.entries()]).toEqual([[mine, { quantity: 90, rxcui: '312961' }]]);
   });
 
-  it('finds the known NDCs among those asked, and the listed interactions among their ingredients', async () => {
-    const found = await repository.drugsAndInteractions(['00615799330', '06157099330', '06157993300', CLARITHROMYCIN_NDC, '99999999999']);
-    expect(found.drugs).toEqual([
-      {
-        ndc11: CLARITHROMYCIN_NDC,
-        rxcui: '197517',
-        rxnormName: 'clarithromycin 500 MG Oral Tablet',
-        ingredients: [{ rxcui: '21212', name: 'clarithromycin' }],
-      },
-      {
-        ndc11: '00615799330',
-        rxcui: '312961',
-        rxnormName: 'simvastatin 20 MG Oral Tablet',
-        ingredients: [{ rxcui: '36567', name: 'simvastatin' }],
-      },
-    ]);
-    expect(found.interactions).toEqual([{ a: '21212', b: '36567', level: 'major' }]);
-    expect(found.interactionsAsOf).toBe('2014-04-04');
-  });
-
-  it('answers no drugs and no interactions, with the lists date, for no NDCs', async () => {
-    expect(await repository.drugsAndInteractions([])).toEqual({ drugs: [], interactions: [], interactionsAsOf: '2014-04-04' });
-  });
-
-  it('answers every listed pair once among many ingredients, moderate ones too', async () => {
-    // warfarin + dexamethasone is on the non-interruptive (moderate) list; simvastatin + clarithromycin on the high-priority one.
-    const ndcs: { ndc11: string }[] = await dataSource.query(
-      `SELECT DISTINCT ON (ingredient_rxcuis) ndc11 FROM ndc_drugs WHERE ingredient_rxcuis IN ('{11289}', '{3264}', '{36567}', '{21212}') ORDER BY ingredient_rxcuis, ndc11`,
-    );
-    expect(ndcs).toHaveLength(4);
-    const found = await repository.drugsAndInteractions(ndcs.map((row) => row.ndc11));
+  it('finds the listed interactions among the ingredients asked, with the date of the lists', async () => {
+    // simvastatin (36567) + clarithromycin (21212): high-priority; warfarin (11289) + dexamethasone (3264): non-interruptive.
+    const found = await repository.interactionsAmong(['36567', '21212', '11289', '3264', '99999999']);
     expect(found.interactions).toEqual(
       expect.arrayContaining([
         { a: '11289', b: '3264', level: 'moderate' },
@@ -90,5 +42,10 @@ describe('PricingRepository (PostgreSQL)', () => {
     );
     const pairs = found.interactions.map((interaction) => `${interaction.a}|${interaction.b}`);
     expect(new Set(pairs).size).toBe(pairs.length);
+    expect(found.interactionsAsOf).toBe('2014-04-04');
+  });
+
+  it('answers no interactions, with the lists date, for no ingredients', async () => {
+    expect(await repository.interactionsAmong([])).toEqual({ interactions: [], interactionsAsOf: '2014-04-04' });
   });
 });

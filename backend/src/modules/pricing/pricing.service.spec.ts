@@ -1,43 +1,52 @@
 import { strictMock } from '../../../test/utils/strict-mock';
-import type { DrugsAndInteractions, NdcDrug, PricingRepository } from './pricing.repository';
+import type { MedicationListEntry, MedicationListService } from '../health-data';
+import type { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';
 import { INTERACTIONS_SOURCE } from './reference-data/reference-files';
 
-const simvastatin: NdcDrug = {
-  ndc11: '00615799330',
-  rxcui: '312961',
-  rxnormName: 'simvastatin 20 MG Oral Tablet',
-  ingredients: [{ rxcui: '36567', name: 'simvastatin' }],
-};
-const clarithromycin: NdcDrug = {
-  ndc11: '00054003721',
-  rxcui: '197517',
-  rxnormName: null,
-  ingredients: [{ rxcui: '21212', name: 'clarithromycin' }],
-};
 const MAJOR = { a: '21212', b: '36567', level: 'major' as const };
-const found = (drugs: NdcDrug[], overrides: Partial<DrugsAndInteractions> = {}): DrugsAndInteractions => ({
-  drugs,
+const listed = (overrides: Partial<{ interactions: (typeof MAJOR)[]; interactionsAsOf: string | null }> = {}) => ({
   interactions: [MAJOR],
   interactionsAsOf: '2014-04-04',
   ...overrides,
 });
 
+/** An entry of the member's medication list (health-data's medicationList). */
+const entry = (displayName: string, ingredients: [rxcui: string, name: string][], overrides: Partial<MedicationListEntry> = {}) => ({
+  key: `test:${displayName}`,
+  displayName,
+  ndc11s: [],
+  rxcui: null,
+  ingredients: ingredients.map(([rxcui, name]) => ({ rxcui, name })),
+  strength: null,
+  doseForm: null,
+  sources: [{ kind: 'claim' as const, insurerKey: 'uhc' }],
+  firstDate: '2025-01-01',
+  lastDate: '2025-01-01',
+  latestQuantity: null,
+  latestDaysSupply: null,
+  prescriptionIds: ['p1'],
+  ...overrides,
+});
+
 describe('PricingService.drugInteractions', () => {
   let repository: jest.Mocked<PricingRepository>;
+  let medicationList: jest.Mocked<MedicationListService>;
   let service: PricingService;
 
   beforeEach(() => {
     repository = strictMock<PricingRepository>();
-    service = new PricingService(repository);
+    medicationList = strictMock<MedicationListService>();
+    service = new PricingService(repository, medicationList);
   });
 
-  it('identifies each drug by its NDC in any stored form, and names it as the member knows it', async () => {
-    repository.medications.mockResolvedValue([
-      { drugNdc: '0615799330', drugName: null },
-      { drugNdc: '00054-0037-21', drugName: ' Clarithromycin 500mg ' },
+  it("checks every pair of the member's medication list by ingredient, named as the list names them", async () => {
+    medicationList.medicationList.mockResolvedValue([
+      entry('Clarithromycin 500mg', [['21212', 'clarithromycin']], { ndc11s: ['00054003721'], rxcui: '197517' }),
+      // Coded in RxNorm only (a MedicationRequest): checked all the same.
+      entry('simvastatin 20 MG Oral Tablet', [['36567', 'simvastatin']], { rxcui: '312961' }),
     ]);
-    repository.drugsAndInteractions.mockResolvedValue(found([clarithromycin, simvastatin]));
+    repository.interactionsAmong.mockResolvedValue(listed());
 
     expect(await service.drugInteractions('user-1')).toEqual({
       interactions: [{ drug_a: 'Clarithromycin 500mg', drug_b: 'simvastatin 20 MG Oral Tablet', level: 'major' }],
@@ -45,41 +54,27 @@ describe('PricingService.drugInteractions', () => {
       source: INTERACTIONS_SOURCE,
       unchecked: [],
     });
-    expect(repository.medications).toHaveBeenCalledWith('user-1');
-    // Ten bare digits are looked up in their three forms, once each.
-    expect(repository.drugsAndInteractions).toHaveBeenCalledWith(['00615799330', '06157099330', '06157993300', '00054003721']);
+    expect(medicationList.medicationList).toHaveBeenCalledWith('user-1');
+    expect(repository.interactionsAmong).toHaveBeenCalledWith(['21212', '36567']);
   });
 
-  it('lists as unchecked a drug with no NDC, a malformed or unknown one, or ten digits two known NDCs share', async () => {
-    const twin: NdcDrug = { ...clarithromycin, ndc11: '06157099330' };
-    repository.medications.mockResolvedValue([
-      { drugNdc: null, drugName: 'Fish oil' },
-      { drugNdc: '12-34', drugName: 'Mystery cream' },
-      { drugNdc: '99999999999', drugName: null },
-      { drugNdc: '0615799330', drugName: 'Ambiguous tablets' },
-      { drugNdc: null, drugName: null },
+  it('lists as unchecked the drugs whose ingredients the reference tables do not give', async () => {
+    medicationList.medicationList.mockResolvedValue([
+      entry('Fish oil', []),
+      entry('NDC 99999999999', [], { ndc11s: ['99999999999'] }),
+      entry('Simvastatin', [['36567', 'simvastatin']]),
     ]);
-    repository.drugsAndInteractions.mockResolvedValue(found([simvastatin, twin]));
+    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [] }));
 
     const answer = await service.drugInteractions('user-1');
     expect(answer.interactions).toEqual([]);
-    expect(answer.unchecked).toEqual(['Fish oil', 'Mystery cream', 'NDC 99999999999', 'Ambiguous tablets']);
-  });
-
-  it('names a drug without a name of its own from its ingredients when RxNorm has no name for it', async () => {
-    repository.medications.mockResolvedValue([
-      { drugNdc: '00054003721', drugName: '' },
-      { drugNdc: '00615799330', drugName: 'Simvastatin' },
-    ]);
-    repository.drugsAndInteractions.mockResolvedValue(found([clarithromycin, simvastatin]));
-    expect((await service.drugInteractions('user-1')).interactions).toEqual([
-      { drug_a: 'clarithromycin', drug_b: 'Simvastatin', level: 'major' },
-    ]);
+    expect(answer.unchecked).toEqual(['Fish oil', 'NDC 99999999999']);
+    expect(repository.interactionsAmong).toHaveBeenCalledWith(['36567']);
   });
 
   it('answers an empty list, with the lists date, for a member without drugs', async () => {
-    repository.medications.mockResolvedValue([]);
-    repository.drugsAndInteractions.mockResolvedValue(found([], { interactions: [] }));
+    medicationList.medicationList.mockResolvedValue([]);
+    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [] }));
     expect(await service.drugInteractions('user-1')).toEqual({
       interactions: [],
       asOf: '2014-04-04',
@@ -88,12 +83,15 @@ describe('PricingService.drugInteractions', () => {
     });
   });
 
-  it('does not list a drug as unchecked when another of its rows was identified under the same name', async () => {
-    repository.medications.mockResolvedValue([
-      { drugNdc: '00615799330', drugName: 'Simvastatin' },
-      { drugNdc: null, drugName: 'simvastatin' },
-    ]);
-    repository.drugsAndInteractions.mockResolvedValue(found([simvastatin]));
+  it('does not list a drug as unchecked when another entry was identified under the same name', async () => {
+    medicationList.medicationList.mockResolvedValue([entry('Simvastatin', [['36567', 'simvastatin']]), entry('simvastatin', [])]);
+    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [] }));
     expect((await service.drugInteractions('user-1')).unchecked).toEqual([]);
+  });
+
+  it('fails (a 500) rather than answer "no interactions" when the interaction lists are not loaded', async () => {
+    medicationList.medicationList.mockResolvedValue([entry('Simvastatin', [['36567', 'simvastatin']])]);
+    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [], interactionsAsOf: null }));
+    await expect(service.drugInteractions('user-1')).rejects.toThrow('the drug interaction lists are not loaded');
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PoolClient } from 'pg';
-import { copyRows } from './pg-copy';
+import { copyRows, type CopyValue } from './pg-copy';
 import type { ReferenceTable } from './reference-tables';
 
 // Any constant works as long as every process uses the same one (distinct from the migrations' lock).
@@ -11,6 +11,9 @@ const IMPORT_LOCK_KEY = 7_261_804_114;
 export interface LoadedVersion {
   dataset: string;
   sha256: string;
+  /** YYYY-MM-DD of the loaded data. */
+  asOf: string;
+  fileName: string;
 }
 
 export interface DatasetVersion {
@@ -43,7 +46,10 @@ export class ReferenceDataRepository {
   }
 
   async loadedVersions(manager: EntityManager = this.dataSource.manager): Promise<LoadedVersion[]> {
-    return manager.query('SELECT dataset, sha256 FROM reference_datasets ORDER BY dataset');
+    const rows: { dataset: string; sha256: string; as_of: string; file_name: string }[] = await manager.query(
+      `SELECT dataset, sha256, to_char(as_of, 'YYYY-MM-DD') AS as_of, file_name FROM reference_datasets ORDER BY dataset`,
+    );
+    return rows.map((row) => ({ dataset: row.dataset, sha256: row.sha256, asOf: row.as_of, fileName: row.file_name }));
   }
 
   /**
@@ -55,6 +61,14 @@ export class ReferenceDataRepository {
     await manager.query(`DELETE FROM ${ident(table)}`);
     const client = (await manager.queryRunner.connect()) as PoolClient;
     await copyRows(client, `COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN`, rows);
+  }
+
+  /** Replaces the NADAC rows of one source (weekly or history), as replaceRows does a whole table. */
+  async replaceNadacRows(manager: EntityManager, source: string, columns: readonly string[], rows: CopyValue[][]): Promise<void> {
+    if (!manager.queryRunner) throw new Error("replaceNadacRows runs in the caller's transaction");
+    await manager.query('DELETE FROM nadac_prices WHERE source = $1', [source]);
+    const client = (await manager.queryRunner.connect()) as PoolClient;
+    await copyRows(client, `COPY nadac_prices (${columns.map(ident).join(', ')}) FROM STDIN`, rows);
   }
 
   /** Fresh planner statistics, so the first reads after a load use the indexes. */

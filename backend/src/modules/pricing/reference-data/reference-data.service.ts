@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { readGzipCsv, ReferenceFileError } from './csv';
+import { basename, join } from 'node:path';
+import type { EntityManager } from 'typeorm';
+import { NadacFileError, parseNadacFile, type NadacFile } from '../prices/nadac-file';
+import { NADAC_HISTORY, NADAC_WEEKLY, parseHistoryRecord } from '../prices/nadac-files';
+import { readGzipCsv, ReferenceFileError } from '../../../common/csv';
 import { ReferenceDataRepository, type LoadedVersion } from './reference-data.repository';
 import { REFERENCE_FILES, type ReferenceFile, type ReferenceSources } from './reference-files';
 import { buildReferenceTables } from './reference-tables';
@@ -55,6 +58,132 @@ export class ReferenceDataService implements OnApplicationBootstrap {
     const started = Date.now();
     const outcome = await this.ensureLoaded();
     if (outcome.loaded) this.logger.log({ changedFiles: outcome.changedFiles, ms: Date.now() - started }, 'drug reference data loaded');
+    const nadac = await this.ensureNadacLoaded();
+    if (nadac.length) this.logger.log({ changedFiles: nadac }, 'NADAC prices loaded');
+  }
+
+  /**
+   * The repo's NADAC copies, each tracked by SHA-256 like the other files, with one rule for the weekly file: the
+   * newer "As of Date" wins. Boot loads the repo's weekly copy when the database has none, has an older week, or
+   * has an earlier version of this same copy (its file name, another SHA-256); an operator's file of the same or
+   * a later week (`npm run data:import -- nadac FILE`) is kept. Answers the files loaded.
+   */
+  async ensureNadacLoaded(): Promise<string[]> {
+    const [weeklyBytes, historyBytes] = await Promise.all(
+      [NADAC_WEEKLY.fileName, NADAC_HISTORY.fileName].map((name) => readFile(join(this.directory, name))),
+    );
+    const weeklySha = sha256(weeklyBytes!);
+    const historySha = sha256(historyBytes!);
+    // The weekly copy's As of Date is read only when it may be loaded (parsing 30,000 rows at every boot is waste).
+    let weekly: NadacFile | undefined;
+    const weeklyFile = (): NadacFile => (weekly ??= parseNadacFile(NADAC_WEEKLY.fileName, weeklyBytes!));
+    const due = (versions: LoadedVersion[]): string[] => {
+      const loaded = new Map(versions.map((version) => [version.dataset, version]));
+      const current = loaded.get(NADAC_WEEKLY.dataset);
+      const files: string[] = [];
+      if (
+        !current ||
+        (current.sha256 !== weeklySha &&
+          (current.asOf < weeklyFile().asOf || (current.asOf === weeklyFile().asOf && current.fileName === NADAC_WEEKLY.fileName)))
+      ) {
+        files.push(NADAC_WEEKLY.fileName);
+      }
+      if (loaded.get(NADAC_HISTORY.dataset)?.sha256 !== historySha) files.push(NADAC_HISTORY.fileName);
+      return files;
+    };
+    if (!due(await this.repository.loadedVersions()).length) return [];
+
+    return this.repository.transaction(async (manager) => {
+      await this.repository.lockImports(manager);
+      const files = due(await this.repository.loadedVersions(manager));
+      if (files.includes(NADAC_WEEKLY.fileName)) await this.replaceWeekly(manager, NADAC_WEEKLY.fileName, weeklyFile(), weeklySha);
+      if (files.includes(NADAC_HISTORY.fileName)) {
+        const rows = readGzipCsv(NADAC_HISTORY.fileName, historyBytes!, NADAC_HISTORY.header).map((record) => {
+          try {
+            return parseHistoryRecord(record.fields);
+          } catch (error) {
+            throw new ReferenceFileError(NADAC_HISTORY.fileName, record.line, (error as Error).message);
+          }
+        });
+        await this.repository.replaceNadacRows(
+          manager,
+          NADAC_HISTORY.source,
+          ['ndc11', 'source', 'per_unit', 'effective_date', 'as_of'],
+          rows.map((row) => [row.ndc11, NADAC_HISTORY.source, row.perUnit, row.effectiveDate, NADAC_HISTORY.asOf]),
+        );
+        await this.repository.recordVersion(manager, {
+          dataset: NADAC_HISTORY.dataset,
+          fileName: NADAC_HISTORY.fileName,
+          asOf: NADAC_HISTORY.asOf,
+          sha256: historySha,
+          rowCount: rows.length,
+        });
+      }
+      if (files.length) await this.repository.analyze(manager, ['nadac_prices']);
+      return files;
+    });
+  }
+
+  /**
+   * An operator's weekly NADAC file (CMS's layout, plain or gzip): checked whole, then the weekly rates replaced in
+   * one transaction and the file's As of Date and SHA-256 recorded. A file of an older week than the one loaded is
+   * refused (the newer As of Date wins, here as at boot); the same week again replaces it (a corrected file).
+   */
+  async importNadacWeekly(fileName: string, bytes: Buffer): Promise<{ asOf: string; rows: number; replacedAsOf: string | null }> {
+    const file = parseNadacFile(fileName, bytes);
+    const fileSha = sha256(bytes);
+    return this.repository.transaction(async (manager) => {
+      await this.repository.lockImports(manager);
+      const current = (await this.repository.loadedVersions(manager)).find((version) => version.dataset === NADAC_WEEKLY.dataset);
+      if (current && current.asOf > file.asOf) {
+        throw new NadacFileError(fileName, [
+          `its As of Date ${file.asOf} is older than the loaded file's ${current.asOf} (the newer week wins)`,
+        ]);
+      }
+      await this.replaceWeekly(manager, fileName, file, fileSha);
+      await this.repository.analyze(manager, ['nadac_prices']);
+      return { asOf: file.asOf, rows: file.rows.length, replacedAsOf: current?.asOf ?? null };
+    });
+  }
+
+  private async replaceWeekly(manager: EntityManager, fileName: string, file: NadacFile, fileSha: string): Promise<void> {
+    await this.repository.replaceNadacRows(
+      manager,
+      NADAC_WEEKLY.source,
+      [
+        'ndc11',
+        'source',
+        'per_unit',
+        'pricing_unit',
+        'effective_date',
+        'classification',
+        'otc',
+        'description',
+        'corresponding_generic_per_unit',
+        'corresponding_generic_effective_date',
+        'as_of',
+      ],
+      file.rows.map((row) => [
+        row.ndc11,
+        NADAC_WEEKLY.source,
+        row.perUnit,
+        row.pricingUnit,
+        row.effectiveDate,
+        row.classification,
+        row.otc ? 't' : 'f',
+        row.description,
+        row.correspondingGenericPerUnit,
+        row.correspondingGenericEffectiveDate,
+        file.asOf,
+      ]),
+    );
+    await this.repository.recordVersion(manager, {
+      dataset: NADAC_WEEKLY.dataset,
+      fileName: basename(fileName),
+      asOf: file.asOf,
+      sha256: fileSha,
+      rowCount: file.rows.length,
+    });
   }
 
   async ensureLoaded(): Promise<ImportOutcome> {

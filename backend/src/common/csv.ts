@@ -1,5 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 
+/**
+ * The CSV reading of the gzip reference files (pricing's drug tables, trials' ICD-10-CM and ZIP tables, the weekly
+ * NADAC file), in one place so every reader refuses the same broken input.
+ */
+
 /** A reference file that is not what its dataset expects: the import stops and names the file and line. */
 export class ReferenceFileError extends Error {
   constructor(fileName: string, line: number, problem: string) {

@@ -1,0 +1,187 @@
+// Drug figures for `npm run bench` (issue 15): the drug name search over the full tables through
+// POST /api/drugLookup (no NDC) at CONNECTIONS connections, target p99 <= 20 ms; and the interaction check of a
+// 20-drug list, target <= 10 ms server time, timed on first reads (members whose answers are not cached yet).
+// `node scripts/bench-drugs.mjs --dry` checks the request builders without starting anything.
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const SEARCH_TARGET_P99_MS = 20;
+export const INTERACTIONS_TARGET_MS = 10;
+const INTERACTION_MEMBERS = 30;
+const LIST_SIZE = 20;
+
+// What people type: brand and generic names, some misspelled, with the form's other fields.
+export const SEARCH_NAMES = [
+  'Atorvastatin',
+  'atorvastatn',
+  'Lipitor',
+  'lisinopril',
+  'lisinoprl',
+  'metformin',
+  'metformn',
+  'amlodipine',
+  'simvastatin',
+  'Zocor',
+  'omeprazole',
+  'losartan',
+  'levothyroxine',
+  'Synthroid',
+  'gabapentin',
+  'hydrochlorothiazide',
+  'sertraline',
+  'Zoloft',
+  'montelukast',
+  'rosuvastatin',
+  'Crestor',
+  'escitalopram',
+  'pantoprazole',
+  'furosemide',
+  'metoprolol',
+  'warfarin',
+  'clopidogrel',
+  'Plavix',
+  'prednisone',
+  'tramadol',
+  'trazodone',
+  'insulin glargine',
+  'Eliquis',
+  'apixaban',
+  'fluoxetine',
+  'cetirizine',
+  'amoxicillin',
+  'azithromycin',
+  'albuterol',
+  'duloxetine',
+];
+const FORMS = ['TABLET', 'CAPSULE', 'TABLET', 'LIQUID', 'TABLET', 'INJECTION'];
+const DOSAGES = ['10 mg', '20 mg', '', '5 mg', '40 mg', '100 mg'];
+
+/** The i-th lookup body, cycling through names, forms and dosages. */
+export function lookupBody(i) {
+  return JSON.stringify({
+    drugName: SEARCH_NAMES[i % SEARCH_NAMES.length],
+    drugDosage: DOSAGES[i % DOSAGES.length] || '1',
+    drugForm: FORMS[i % FORMS.length],
+    patientPaid: '20',
+  });
+}
+
+/** p-th percentile (0-100) of sorted numbers. */
+export function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+// Real NDCs of single-ingredient drugs whose ingredients are on the ONC lists, one per ingredient (the reference
+// tables the backend loaded), so the check has every pair of 20 to look at and finds some.
+const LISTED_NDCS = `
+  SELECT DISTINCT ON (v.rxcui) d.ndc11
+  FROM drug_interactions x
+  CROSS JOIN LATERAL (VALUES (x.ingredient_a_rxcui), (x.ingredient_b_rxcui)) AS v(rxcui)
+  JOIN ndc_drugs d ON d.ingredient_rxcuis = ARRAY[v.rxcui]
+  ORDER BY v.rxcui, d.ndc11
+  LIMIT $1`;
+
+/**
+ * Both figures, printed as tables with their targets and PASS/FAIL. `nextClient` gives each request its own
+ * X-Forwarded-For (the backend runs with HTTP_TRUST_PROXY=true), so the per-address lookup limit measures nothing.
+ */
+export async function benchDrugs({ base, databaseUrl, connections, duration, nextClient }) {
+  let counter = 0;
+  const search = await new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${base}/api/drugLookup`,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({
+              ...req,
+              body: lookupBody(counter++),
+              headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
+            }),
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+  const searchClean = search.errors + search.non2xx === 0;
+  console.log(
+    `\nDrug name search (POST /api/drugLookup without NDC, ${SEARCH_NAMES.length} names cycled), ${connections} connections, ${duration} s`,
+  );
+  console.table([
+    {
+      target: `p99 <= ${SEARCH_TARGET_P99_MS} ms`,
+      'req/s': Math.round(search.requests.average),
+      'p50 ms': search.latency.p50,
+      'p99 ms': search.latency.p99,
+      errors: search.errors + search.non2xx,
+      verdict: search.latency.p99 <= SEARCH_TARGET_P99_MS && searchClean ? 'PASS' : 'FAIL',
+    },
+  ]);
+
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    const ndcs = (await db.query(LISTED_NDCS, [LIST_SIZE])).rows.map((row) => row.ndc11);
+    if (ndcs.length < LIST_SIZE) throw new Error(`only ${ndcs.length} NDCs of ONC-listed ingredients are loaded`);
+    const members = [];
+    for (let m = 0; m < INTERACTION_MEMBERS; m++) members.push(await seedMember(base, db, ndcs, nextClient));
+    const times = [];
+    let interactions = 0;
+    for (const headers of members) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/drugInteractions`, { headers });
+      const body = await res.json();
+      times.push(performance.now() - started);
+      if (!res.ok) throw new Error(`drugInteractions: ${res.status} ${JSON.stringify(body)}`);
+      interactions = body.interactions.length;
+    }
+    times.sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    console.log(
+      `\nInteractions of a ${LIST_SIZE}-drug list (GET /api/drugInteractions, first read of each of ${INTERACTION_MEMBERS} members, one at a time)`,
+    );
+    console.table([
+      {
+        target: `<= ${INTERACTIONS_TARGET_MS} ms`,
+        'interactions found': interactions,
+        'p50 ms': Number(percentile(times, 50).toFixed(1)),
+        'p99 ms': Number(p99.toFixed(1)),
+        verdict: p99 <= INTERACTIONS_TARGET_MS ? 'PASS' : 'FAIL',
+      },
+    ]);
+  } finally {
+    await db.end();
+  }
+}
+
+/** A new member with one pharmacy fill of each NDC; answers the member's auth headers. */
+async function seedMember(base, db, ndcs, nextClient) {
+  const email = `bench.rx.${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const password = 'Harbor-Lantern-74';
+  const res = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'Rx', email, password, confirmPassword: password }),
+  });
+  if (res.status !== 201) throw new Error(`signup: ${res.status} ${await res.text()}`);
+  const { token } = await res.json();
+  const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [email]);
+  await db.query(
+    `INSERT INTO prescriptions (user_id, insurer_key, source_id, drug_name, drug_ndc, date_prescribed)
+     SELECT $1, 'uhc', 'ExplanationOfBenefit/bench-' || n || '/1', NULL, ndc, DATE '2025-01-01' + n::int
+     FROM unnest($2::text[]) WITH ORDINALITY AS t(ndc, n)`,
+    [rows[0].id, ndcs],
+  );
+  return { authorization: `Bearer ${token}` };
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()) && process.argv.includes('--dry')) {
+  const bodies = Array.from({ length: SEARCH_NAMES.length * 2 }, (_, i) => JSON.parse(lookupBody(i)));
+  if (bodies.some((body) => !body.drugName || !body.drugDosage || !FORMS.includes(body.drugForm))) throw new Error('bad lookup body');
+  if (percentile([1, 2, 3, 4], 50) !== 2 || percentile([1, 2, 3, 4], 99) !== 4) throw new Error('percentile');
+  console.log(`dry run: ${bodies.length} lookup bodies, percentiles ok`);
+}
