@@ -8,6 +8,8 @@ export interface SandboxConfig {
    * `aud` it sends names that origin.
    */
   fhirOrigins: string[];
+  /** Where browsers reach the sandbox (SANDBOX_PUBLIC_URL), for links it hands out: the coupon redemption pages. */
+  publicUrl?: string;
 }
 
 function port(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -41,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     port: port('SANDBOX_PORT', 4100, env),
     smtpPort: port('SANDBOX_SMTP_PORT', 2525, env),
     fhirOrigins: origins('SANDBOX_FHIR_ORIGINS', env),
+    publicUrl: origins('SANDBOX_PUBLIC_URL', env)[0],
   };
 }

@@ -1,10 +1,18 @@
 import type { SandboxConfig } from './config';
+import { createCouponsPartner } from './coupons/coupons.partner';
 import { createInsurersPartner } from './insurers/insurers.partner';
 import { createMailPartner } from './mail/mail.partner';
 import type { SandboxPartner } from './partner';
+import { createTrialsPartner } from './trials/trials.partner';
 
-// Partners are added here as the product grows (coupon service, broker CRM, AI, trials).
+// Partners are added here as the product grows (broker CRM, AI).
 export function createPartners(config: SandboxConfig): SandboxPartner[] {
   const insurers = createInsurersPartner({ fhirOrigins: config.fhirOrigins });
-  return [createMailPartner(config.smtpPort, config.host), insurers, insurers.blueButtonPaths];
+  return [
+    createMailPartner(config.smtpPort, config.host),
+    insurers,
+    insurers.blueButtonPaths,
+    createCouponsPartner({ publicUrl: config.publicUrl }),
+    createTrialsPartner(),
+  ];
 }

@@ -131,4 +131,28 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ ...production, API_DOCS: 'true' }).http.apiDocs).toBe(true);
     expect(() => loadAppConfig({ ...base, API_DOCS: 'yes' })).toThrow(ConfigValidationError);
   });
+
+  it('points the coupon service at the sandbox with its key, or at COUPONS_BASE_URL exactly as given with its own key', () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret, SANDBOX_URL: 'http://sandbox:4100' };
+    expect(loadAppConfig(base).coupons).toEqual({ baseUrl: 'http://sandbox:4100/coupons/v1', apiKey: 'sandbox-coupons-key' });
+    const real = { ...base, COUPONS_BASE_URL: 'https://api.coupons.example/partner/v2/', COUPONS_API_KEY: 'k'.repeat(32) };
+    expect(loadAppConfig(real).coupons).toEqual({ baseUrl: 'https://api.coupons.example/partner/v2/', apiKey: 'k'.repeat(32) });
+    expect(() => loadAppConfig({ ...base, COUPONS_BASE_URL: 'https://api.coupons.example' })).toThrow(/COUPONS_API_KEY: required/);
+    expect(() => loadAppConfig({ ...base, COUPONS_BASE_URL: 'ftp://coupons.example', COUPONS_API_KEY: 'k'.repeat(32) })).toThrow(
+      /COUPONS_BASE_URL must be an http\(s\) URL/,
+    );
+    // The key is a secret: a bad one is named, never echoed.
+    expect(() => loadAppConfig({ ...base, COUPONS_API_KEY: 'short' })).toThrow(/^(?![\s\S]*"short")[\s\S]*COUPONS_API_KEY/);
+  });
+
+  it('points ClinicalTrials.gov at the sandbox stand-in, or at CLINICAL_TRIALS_BASE_URL exactly as given', () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret, SANDBOX_URL: 'http://sandbox:4100' };
+    expect(loadAppConfig(base).trials).toEqual({ baseUrl: 'http://sandbox:4100/clinicaltrials/api/v2', timeoutMs: 10000 });
+    const real = { ...base, CLINICAL_TRIALS_BASE_URL: 'https://clinicaltrials.gov/api/v2/', CLINICAL_TRIALS_TIMEOUT_MS: '4000' };
+    expect(loadAppConfig(real).trials).toEqual({ baseUrl: 'https://clinicaltrials.gov/api/v2/', timeoutMs: 4000 });
+    expect(() => loadAppConfig({ ...base, CLINICAL_TRIALS_BASE_URL: 'clinicaltrials.gov/api/v2' })).toThrow(
+      /CLINICAL_TRIALS_BASE_URL must be an http\(s\) URL/,
+    );
+    expect(() => loadAppConfig({ ...base, CLINICAL_TRIALS_TIMEOUT_MS: '5' })).toThrow(/CLINICAL_TRIALS_TIMEOUT_MS/);
+  });
 });

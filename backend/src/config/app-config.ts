@@ -25,6 +25,10 @@ export interface AppConfig {
   /** Where browsers reach the product (OAuth redirect URIs). */
   publicUrl: string;
   insurers: { endpoints: Record<InsurerKey, InsurerEndpoints>; tokenEncryptionKey: Buffer };
+  /** The coupon service (HTTP JSON, X-Api-Key): its API base exactly as configured, and the key. */
+  coupons: { baseUrl: string; apiKey: string };
+  /** ClinicalTrials.gov API v2: its base exactly as configured, and the per-request timeout. */
+  trials: { baseUrl: string; timeoutMs: number };
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
   /** format: pretty lines for a person at a terminal, JSON for everything that reads logs. */
@@ -39,6 +43,9 @@ export class ConfigBootError extends Error {
     this.name = 'ConfigBootError';
   }
 }
+
+/** The partner sandbox's coupon service key (sandbox/src/coupons): the default only while the sandbox is the service. */
+const SANDBOX_COUPONS_API_KEY = 'sandbox-coupons-key';
 
 // dist/config or src/config -> backend -> repo root
 const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '..', '.data');
@@ -66,6 +73,10 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   const sandboxUrl = env.SANDBOX_URL ?? `http://localhost:${env.SANDBOX_PORT ?? 4100}`;
   const insurers = loadInsurersConfig(raw, { sandboxUrl, sandboxPublicUrl: env.SANDBOX_PUBLIC_URL ?? sandboxUrl, publicUrl });
   if (insurers.problems.length) throw new ConfigValidationError(insurers.problems);
+  // The sandbox's key goes to the sandbox only: a configured coupon service needs its own.
+  if (env.COUPONS_BASE_URL && !env.COUPONS_API_KEY) {
+    throw new ConfigValidationError(['COUPONS_API_KEY: required when COUPONS_BASE_URL is set']);
+  }
   return {
     env: env.NODE_ENV,
     role: env.APP_ROLE,
@@ -111,6 +122,14 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
     insurers: {
       endpoints: insurers.insurers,
       tokenEncryptionKey: Buffer.from(env.TOKEN_ENCRYPTION_KEY ?? generated!.tokenEncryptionKey, 'base64'),
+    },
+    coupons: {
+      baseUrl: env.COUPONS_BASE_URL ?? `${sandboxUrl}/coupons/v1`,
+      apiKey: env.COUPONS_BASE_URL ? env.COUPONS_API_KEY! : (env.COUPONS_API_KEY ?? SANDBOX_COUPONS_API_KEY),
+    },
+    trials: {
+      baseUrl: env.CLINICAL_TRIALS_BASE_URL ?? `${sandboxUrl}/clinicaltrials/api/v2`,
+      timeoutMs: env.CLINICAL_TRIALS_TIMEOUT_MS,
     },
     referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '')
       .split(',')

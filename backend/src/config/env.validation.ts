@@ -225,6 +225,39 @@ export class EnvironmentVariables {
   @Matches(/^[A-Za-z0-9+/_-]{43}=?$/, { message: 'TOKEN_ENCRYPTION_KEY must be 32 bytes in base64' })
   TOKEN_ENCRYPTION_KEY?: string;
 
+  /**
+   * The coupon service's API base (prices, enrollments, savings), used exactly as given: a path prefix and a trailing
+   * `/` both work. Unset: the partner sandbox's stand-in at {SANDBOX_URL}/coupons/v1.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s?#]+$/, { message: 'COUPONS_BASE_URL must be an http(s) URL without a query or fragment' })
+  COUPONS_BASE_URL?: string;
+
+  /** Sent as X-Api-Key. Required with COUPONS_BASE_URL; the sandbox's own key otherwise. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(8, { message: 'COUPONS_API_KEY must be at least 8 characters' })
+  COUPONS_API_KEY?: string;
+
+  /**
+   * The ClinicalTrials.gov API v2 base, used exactly as given (a path prefix and a trailing `/` both work), e.g.
+   * https://clinicaltrials.gov/api/v2 (public, no key). Unset: the partner sandbox's stand-in at
+   * {SANDBOX_URL}/clinicaltrials/api/v2, as for every partner.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s?#]+$/, { message: 'CLINICAL_TRIALS_BASE_URL must be an http(s) URL without a query or fragment' })
+  CLINICAL_TRIALS_BASE_URL?: string;
+
+  /** How long one ClinicalTrials.gov request may take before the search counts as failed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  CLINICAL_TRIALS_TIMEOUT_MS = 10000;
+
   /** Partners allowed to mint referral codes: "partner=api-key,partner=api-key". Unset: no partner can. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -274,7 +307,11 @@ const ENV_KEYS = [
   'TOKEN_ENCRYPTION_KEY',
   'REFERRAL_PARTNER_KEYS',
   'AUTH_RESET_CODE_SECRET',
+  'COUPONS_BASE_URL',
+  'COUPONS_API_KEY',
   'API_DOCS',
+  'CLINICAL_TRIALS_BASE_URL',
+  'CLINICAL_TRIALS_TIMEOUT_MS',
   'JOBS_PROBE_ROUTE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 const SECRET_KEYS: readonly string[] = [
@@ -284,6 +321,7 @@ const SECRET_KEYS: readonly string[] = [
   'TOKEN_ENCRYPTION_KEY',
   'REFERRAL_PARTNER_KEYS',
   'AUTH_RESET_CODE_SECRET',
+  'COUPONS_API_KEY',
 ];
 
 export class ConfigValidationError extends Error {

@@ -1,3 +1,4 @@
+import { delayMsProblem } from '../held-requests';
 import { isInsurerKey, type InsurerKey } from './insurer-catalogue';
 
 export const FAULT_KINDS = ['status500', 'status404', 'timeout', 'malformedBundle', 'slow'] as const;
@@ -22,7 +23,6 @@ const NAMED_ONLY: ReadonlySet<string> = new Set(['token', 'smart-configuration']
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_SLOW_MS = 3_000;
-const MAX_DELAY_MS = 10 * 60_000;
 
 export interface Fault {
   id: number;
@@ -53,9 +53,8 @@ export function parseFaultSpec(body: unknown): FaultSpecResult {
   }
   if (b.times !== undefined && !(Number.isInteger(b.times) && (b.times as number) >= 1))
     return { ok: false, message: 'times must be a positive integer' };
-  if (b.delayMs !== undefined && !(Number.isInteger(b.delayMs) && (b.delayMs as number) >= 0 && (b.delayMs as number) <= MAX_DELAY_MS)) {
-    return { ok: false, message: `delayMs must be an integer from 0 to ${MAX_DELAY_MS}` };
-  }
+  const delayProblem = delayMsProblem(b.delayMs);
+  if (delayProblem) return { ok: false, message: delayProblem };
   const kind = b.kind as FaultKind;
   return {
     ok: true,

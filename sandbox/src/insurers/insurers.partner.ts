@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../html';
+import { HeldRequests } from '../held-requests';
 import type { SandboxPartner } from '../partner';
 import { renderAuthorizeError, renderAuthorizePage, type AuthorizeFormState, type AuthorizeParams } from './authorize-page';
 import { FaultRegistry, parseFaultSpec, type Fault } from './faults';
@@ -230,23 +231,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
   const directory = new MemberDirectory(options.dataDir);
   const now = options.now ?? Date.now;
   const fhirOrigins = (options.fhirOrigins ?? []).map((o) => new URL(o).origin);
-  const held = new Set<() => void>();
-
-  /** Waits `ms`, or less if the server starts closing: a held request must not keep it open. */
-  const hold = (ms: number) =>
-    new Promise<'elapsed' | 'closed'>((resolve) => {
-      const release = () => {
-        clearTimeout(timer);
-        held.delete(release);
-        resolve('closed');
-      };
-      const timer = setTimeout(() => {
-        held.delete(release);
-        resolve('elapsed');
-      }, ms);
-      timer.unref();
-      held.add(release);
-    });
+  const held = new HeldRequests();
 
   async function respond(
     reply: FastifyReply,
@@ -263,7 +248,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     if (fault?.kind === 'status500') out = failure(500, 'exception', 'Injected fault: internal server error');
     else if (fault?.kind === 'status404') out = failure(404, 'not-found', 'Injected fault: not found');
     else if (fault?.kind === 'timeout' || fault?.kind === 'slow') {
-      const waited = await hold(fault.delayMs);
+      const waited = await held.hold(fault.delayMs);
       if (waited === 'closed') out = failure(503, 'transient', 'The server is shutting down');
       else if (fault.kind === 'timeout') out = failure(504, 'timeout', `Injected fault: no answer for ${fault.delayMs} ms`);
     }
@@ -680,7 +665,7 @@ export function createInsurersPartner(options: InsurersPartnerOptions = {}): Ins
     async register(app: FastifyInstance) {
       registerFormParser(app);
       app.addHook('preClose', async () => {
-        for (const release of [...held]) release();
+        held.releaseAll();
       });
       app.addHook('onSend', authorizeHeaders);
 

@@ -105,7 +105,11 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
         error_details: expect.objectContaining({ queue: FAILING_KIND, attempts: 2, message: 'partner answered 502' }),
       },
     ]);
-    await expect(app.get(PollingService).getForOwner(id, owner)).resolves.toEqual({ status: 'failed', pollInterval: 1000, response: null });
+    await expect(app.get(PollingService).getForViewer(id, owner)).resolves.toEqual({
+      status: 'failed',
+      pollInterval: 1000,
+      response: null,
+    });
   });
 
   it('a failing query leaves its SQL, parameters and quoted value neither in pg-boss nor in errors', async () => {

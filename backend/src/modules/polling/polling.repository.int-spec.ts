@@ -31,10 +31,32 @@ describe('PollingRepository (PostgreSQL)', () => {
     expect(row!.createdAt).toBeInstanceOf(Date);
   });
 
-  it('finds an event only for its owner', async () => {
+  it("lets a viewer see their own events and owner-less ones, a visitor owner-less ones only, never someone else's", async () => {
+    const owned = await createPollingEvent(dataSource);
+    const visitors = await createPollingEvent(dataSource, { ownerUserId: null });
+    expect(visitors.ownerUserId).toBeNull();
+    await expect(repository.findViewable(owned.id, owned.ownerUserId)).resolves.toMatchObject({ id: owned.id });
+    await expect(repository.findViewable(owned.id, randomUUID())).resolves.toBeNull();
+    await expect(repository.findViewable(owned.id, null)).resolves.toBeNull();
+    await expect(repository.findViewable(visitors.id, null)).resolves.toMatchObject({ id: visitors.id, ownerUserId: null });
+    await expect(repository.findViewable(visitors.id, randomUUID())).resolves.toMatchObject({ id: visitors.id });
+  });
+
+  it("deletes visitors' events older than the retention only, never a member's", async () => {
+    const old = await createPollingEvent(dataSource, { ownerUserId: null });
+    const fresh = await createPollingEvent(dataSource, { ownerUserId: null });
+    const members = await createPollingEvent(dataSource);
+    await dataSource.query(`UPDATE polling_events SET created_at = now() - interval '2 days' WHERE id = ANY($1)`, [[old.id, members.id]]);
+    await expect(repository.deleteOwnerlessOlderThan(24 * 3600)).resolves.toBeGreaterThanOrEqual(1);
+    await expect(repository.findById(old.id)).resolves.toBeNull();
+    await expect(repository.findById(fresh.id)).resolves.not.toBeNull();
+    await expect(repository.findById(members.id)).resolves.not.toBeNull();
+  });
+
+  it("takes the 'duplicate' status (an enrollment the coupon service already has)", async () => {
     const event = await createPollingEvent(dataSource);
-    await expect(repository.findOwned(event.id, event.ownerUserId)).resolves.toMatchObject({ id: event.id });
-    await expect(repository.findOwned(event.id, randomUUID())).resolves.toBeNull();
+    await expect(repository.completeIfPending(event.id, 'duplicate', { message: 'x' })).resolves.toBe(true);
+    await expect(repository.findById(event.id)).resolves.toMatchObject({ status: 'duplicate' });
   });
 
   it('completes a pending event once: the first outcome wins', async () => {

@@ -1,7 +1,7 @@
 import type { PollingStatus } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
 import { PollingEventEntity } from './entities/polling-event.entity';
 
 @Injectable()
@@ -13,7 +13,7 @@ export class PollingRepository {
   }
 
   async createPending(
-    row: { ownerUserId: string; kind: string; pollInterval: number },
+    row: { ownerUserId: string | null; kind: string; pollInterval: number },
     manager?: EntityManager,
   ): Promise<PollingEventEntity> {
     const repository = this.repo(manager);
@@ -24,8 +24,15 @@ export class PollingRepository {
     return this.repo(manager).findOneBy({ id });
   }
 
-  findOwned(id: string, ownerUserId: string, manager?: EntityManager): Promise<PollingEventEntity | null> {
-    return this.repo(manager).findOneBy({ id, ownerUserId });
+  /** The event when `viewerUserId` owns it or nobody does (a visitor's event); a visitor (null) sees owner-less ones only. */
+  findViewable(id: string, viewerUserId: string | null, manager?: EntityManager): Promise<PollingEventEntity | null> {
+    const owners = viewerUserId
+      ? [
+          { id, ownerUserId: viewerUserId },
+          { id, ownerUserId: IsNull() },
+        ]
+      : [{ id, ownerUserId: IsNull() }];
+    return this.repo(manager).findOneBy(owners);
   }
 
   /** Ends a pending event; false when it had already ended (the first outcome wins). */
@@ -49,6 +56,16 @@ export class PollingRepository {
       .setParameter('response', JSON.stringify(response ?? null))
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Deletes visitors' (owner-less) events created more than `seconds` ago; answers how many. */
+  async deleteOwnerlessOlderThan(seconds: number, manager?: EntityManager): Promise<number> {
+    const result = await this.repo(manager)
+      .createQueryBuilder()
+      .delete()
+      .where('owner_user_id IS NULL AND created_at < now() - make_interval(secs => :seconds)', { seconds })
+      .execute();
+    return result.affected ?? 0;
   }
 
   async deleteAllOwnedBy(ownerUserId: string, manager?: EntityManager): Promise<void> {

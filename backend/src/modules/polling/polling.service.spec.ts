@@ -8,7 +8,12 @@ import type { PollingRepository } from './polling.repository';
 import { PollingJobData, PollingService } from './polling.service';
 
 describe('PollingService', () => {
-  const repository = { createPending: jest.fn(), findOwned: jest.fn(), findById: jest.fn(), completeIfPending: jest.fn() };
+  const repository = {
+    createPending: jest.fn(),
+    findViewable: jest.fn(),
+    findById: jest.fn(),
+    completeIfPending: jest.fn(),
+  };
   const queue = { send: jest.fn() };
   const recorder = { record: jest.fn() };
   let registry: JobRegistry;
@@ -61,22 +66,33 @@ describe('PollingService', () => {
     });
   });
 
-  describe('getForOwner', () => {
-    it("answers the owner's view", async () => {
+  describe('getForViewer', () => {
+    it("answers the owner's view of their event", async () => {
       const found = event({ status: 'complete', response: { a: 1 } });
-      repository.findOwned.mockResolvedValue(found);
-      await expect(service.getForOwner(found.id, 'u1')).resolves.toEqual({ status: 'complete', pollInterval: 1000, response: { a: 1 } });
-      expect(repository.findOwned).toHaveBeenCalledWith(found.id, 'u1');
+      repository.findViewable.mockResolvedValue(found);
+      await expect(service.getForViewer(found.id, 'u1')).resolves.toEqual({ status: 'complete', pollInterval: 1000, response: { a: 1 } });
+      expect(repository.findViewable).toHaveBeenCalledWith(found.id, 'u1');
     });
 
-    it('answers not found for a malformed id without querying', async () => {
-      await expect(service.getForOwner('1 OR 1=1', 'u1')).rejects.toBeInstanceOf(PollingError);
-      expect(repository.findOwned).not.toHaveBeenCalled();
+    it('answers a signed-in viewer not found for a malformed id without querying', async () => {
+      await expect(service.getForViewer('1 OR 1=1', 'u1')).rejects.toBeInstanceOf(PollingError);
+      await expect(service.getForViewer('1 OR 1=1', 'u1')).rejects.toMatchObject({ code: 'POLLING.NOT_FOUND', status: 404 });
+      expect(repository.findViewable).not.toHaveBeenCalled();
     });
 
-    it("answers not found for someone else's event", async () => {
-      repository.findOwned.mockResolvedValue(null);
-      await expect(service.getForOwner(randomUUID(), 'u1')).rejects.toMatchObject({ code: 'POLLING.NOT_FOUND', status: 404 });
+    it("answers a signed-in viewer's own or owner-less event", async () => {
+      const found = event({ status: 'complete', response: { a: 1 }, ownerUserId: null });
+      repository.findViewable.mockResolvedValue(found);
+      await expect(service.getForViewer(found.id, 'u1')).resolves.toEqual({ status: 'complete', pollInterval: 1000, response: { a: 1 } });
+      expect(repository.findViewable).toHaveBeenCalledWith(found.id, 'u1');
+    });
+
+    it("answers a signed-in viewer 404 for someone else's event, and a visitor 401 for anything not a visitor's", async () => {
+      repository.findViewable.mockResolvedValue(null);
+      await expect(service.getForViewer(randomUUID(), 'u1')).rejects.toMatchObject({ code: 'POLLING.NOT_FOUND', status: 404 });
+      await expect(service.getForViewer(randomUUID(), null)).rejects.toMatchObject({ status: 401 });
+      await expect(service.getForViewer('not-a-uuid', null)).rejects.toMatchObject({ status: 401 });
+      expect(repository.findViewable).toHaveBeenCalledTimes(2);
     });
   });
 

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
-import { UserDataCacheModule } from '../health-data';
+import { AuthModule } from '../auth';
+import { HealthDataModule, UserDataCacheModule } from '../health-data';
+import { CouponsModule } from './coupons/coupons.module';
+import { DrugsService } from './drugs.service';
+import { PricesRepository } from './prices/prices.repository';
+import { PricesService } from './prices/prices.service';
 import { PricingController } from './pricing.controller';
 import { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';
@@ -8,14 +13,18 @@ import { REFERENCE_DATA_DIRECTORY, ReferenceDataService } from './reference-data
 import { REFERENCE_DATA_DIR } from './reference-data/reference-files';
 
 @Module({
-  imports: [UserDataCacheModule],
+  imports: [AuthModule, HealthDataModule, UserDataCacheModule, CouponsModule],
   controllers: [PricingController],
   providers: [
     PricingService,
     PricingRepository,
+    PricesService,
+    PricesRepository,
+    DrugsService,
     ReferenceDataService,
     ReferenceDataRepository,
     { provide: REFERENCE_DATA_DIRECTORY, useValue: REFERENCE_DATA_DIR },
   ],
+  exports: [PricesService],
 })
 export class PricingModule {}

@@ -6,8 +6,9 @@ export class PollingEventEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
-  @Column({ name: 'owner_user_id', type: 'uuid' })
-  ownerUserId!: string;
+  /** Null for a visitor's event (a public coupon search): readable by whoever holds its id. */
+  @Column({ name: 'owner_user_id', type: 'uuid', nullable: true })
+  ownerUserId!: string | null;
 
   @Column({ name: 'kind', type: 'text' })
   kind!: string;
