@@ -21,6 +21,7 @@ import { AuthModule } from './modules/auth';
 import { DebugModule } from './modules/debug';
 import { PollingModule, ProbeModule } from './modules/polling';
 import { SystemModule } from './modules/system';
+import { TrialsModule } from './modules/trials';
 
 export interface AppModuleOptions {
   /** Where the log goes instead of stdout (tests read it). */
@@ -38,18 +39,24 @@ export class AppModule {
       // Same id as Fastify's request.id (see resolveCorrelationId).
       genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? '',
       redact: {
-        // Bodies carry what people type (health data, addresses): never logged, wherever they are attached.
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'req.body', 'body', 'err.body'],
+        // Bodies carry what people type (health data, addresses): never logged, wherever they are attached. Headers
+        // and bodies of `req` and `res` need no path here: their serializers below never write them, and a path under
+        // `req` would make pino redact (copy) the request binding that every request's logger is built with.
+        paths: ['body', 'err.body'],
         censor: '[redacted]',
       },
+      // The serializers get the raw request and response: pino's standard ones would first copy every request's
+      // headers into an object that these then drop (the logSafeErrorSerializer takes an Error as it is).
+      wrapSerializers: false,
       serializers: {
         // Without the SQL, its parameters and the driver's details (QueryFailedError carries them).
         err: logSafeErrorSerializer,
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+        // Middleware sees a path-stripped url: originalUrl is the one requested.
+        req: (req: IncomingMessage & { id?: string; originalUrl?: string }) => ({
           id: req.id,
           method: req.method,
-          url: loggableUrl(req.url),
-          remoteAddress: req.remoteAddress,
+          url: loggableUrl(req.originalUrl ?? req.url),
+          remoteAddress: req.socket?.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -71,6 +78,7 @@ export class AppModule {
         HealthDataModule,
         InsurersModule,
         PricingModule,
+        TrialsModule,
         SystemModule,
         PollingModule,
         // Tests only: the queue round-trip probe names the worker's pid and host.

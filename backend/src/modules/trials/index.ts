@@ -1,0 +1,1 @@
+export { TrialsModule } from './trials.module';
