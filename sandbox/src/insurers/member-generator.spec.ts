@@ -172,4 +172,21 @@ describe('member generator', () => {
     expect(seen.deductible).toBeGreaterThan(0);
     expect(seen.coinsurance).toBeGreaterThan(0);
   });
+
+  it("has brand fills meet the year's drug deductible first, in full, and generic fills never", () => {
+    // large-2 takes brand-name drugs (large-1 none).
+    const member = generateMember(tables, insurer, plan('large-2'));
+    const fills = ofType<Eob>(member, 'ExplanationOfBenefit').filter((eob) => claimType(eob) === 'pharmacy');
+    const brandOf = (eob: Eob) =>
+      JSON.stringify(eob.supportingInfo).includes('"code":"1","display":"Brand"') ? ('brand' as const) : ('generic' as const);
+    const byYear = new Map<string, number>();
+    for (const eob of fills) {
+      const deductible = amount(eob.total, 'deductible') ?? 0;
+      if (brandOf(eob) === 'generic') expect(deductible).toBe(0);
+      const year = eob.billablePeriod.start.slice(0, 4);
+      byYear.set(year, (byYear.get(year) ?? 0) + deductible);
+    }
+    expect(fills.some((eob) => brandOf(eob) === 'brand' && (amount(eob.total, 'deductible') ?? 0) > 0)).toBe(true);
+    for (const total of byYear.values()) expect(total).toBeLessThanOrEqual(615.001);
+  });
 });

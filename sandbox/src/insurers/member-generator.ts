@@ -186,6 +186,11 @@ interface Adjudicated {
 
 /** The yearly deductible a member meets before coinsurance applies (Medicare Part B's, 2026). */
 const YEARLY_DEDUCTIBLE = 283;
+/**
+ * The yearly drug deductible (Medicare Part D's standard one, 2026). As in most Part D plans it applies to brand-name
+ * fills only: a brand fill is paid in full by the member until the year's deductible is met, then the copay applies.
+ */
+const YEARLY_DRUG_DEDUCTIBLE = 615;
 
 interface PendingClaim {
   day: number;
@@ -210,6 +215,8 @@ class MemberBuilder {
   private readonly claims: PendingClaim[] = [];
   /** What is left of each calendar year's deductible, as claims are adjudicated. */
   private readonly deductibleLeft = new Map<number, number>();
+  /** The same for the drug deductible (brand fills). */
+  private readonly drugDeductibleLeft = new Map<number, number>();
   private coverages: { resource: FhirResource; from: number; to: number }[] = [];
   private patient!: FhirResource;
   private readonly chronicPrimaries: string[] = [];
@@ -853,14 +860,21 @@ class MemberBuilder {
   ): void {
     const header = this.claimHeader(day, day, this.pharmacy, this.claimType('pharmacy'), 'C4BB-ExplanationOfBenefit-Pharmacy');
     const submitted = entry.nadacPerUnit * spec.quantity * this.rng.between(1.15, 1.5) + this.rng.between(1.5, 3.5);
-    const copay = entry.brand ? this.rng.pick([35, 42, 47, 60]) : this.rng.pick([0, 0, 2, 5, 10]);
+    const copayDue = entry.brand ? this.rng.pick([35, 42, 47, 60]) : this.rng.pick([0, 0, 2, 5, 10]);
+    // A brand fill meets what is left of the year's drug deductible first (no rng draw: other fills stay as they were).
+    const year = new Date(day * DAY_MS).getUTCFullYear();
+    const deductibleLeft = this.drugDeductibleLeft.get(year) ?? YEARLY_DRUG_DEDUCTIBLE;
+    const deductible = entry.brand ? round2(Math.min(submitted, deductibleLeft)) : 0;
+    if (entry.brand) this.drugDeductibleLeft.set(year, round2(deductibleLeft - deductible));
+    const copay = round2(Math.min(copayDue, submitted - deductible));
+    const patient = round2(deductible + copay);
     const a: Adjudicated = {
       submitted: round2(submitted),
       eligible: round2(submitted),
-      patient: round2(Math.min(copay, submitted)),
-      provider: round2(submitted - Math.min(copay, submitted)),
-      deductible: 0,
-      copay: round2(Math.min(copay, submitted)),
+      patient,
+      provider: round2(submitted - patient),
+      deductible,
+      copay,
       coinsurance: 0,
     };
     const info = (sequence: number, code: string, value: Record<string, unknown>) => ({
