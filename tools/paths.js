@@ -4,6 +4,8 @@ const { compilerOptions } = require('../tsconfig.base.json');
 
 const workspaceRoot = path.resolve(__dirname, '..');
 const TEST_ONLY_PREFIX = '@healthlink/test-support/';
+// A lib's own test helpers (`@healthlink/web-drugs/testing`) are test-only too.
+const TEST_ONLY_SUFFIX = '/testing';
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -13,7 +15,7 @@ function tsPaths() {
     if (targets.length !== 1) throw new Error(`tsconfig.base.json paths: ${alias} must have exactly one target`);
     const target = path.join(workspaceRoot, targets[0]);
     if (alias.includes('*') !== target.includes('*')) throw new Error(`tsconfig.base.json paths: ${alias} and ${targets[0]} differ in *`);
-    return { alias, target, testOnly: alias.startsWith(TEST_ONLY_PREFIX) };
+    return { alias, target, testOnly: alias.startsWith(TEST_ONLY_PREFIX) || alias.endsWith(TEST_ONLY_SUFFIX) };
   });
 }
 
@@ -23,7 +25,7 @@ function jestModuleNameMapper() {
   );
 }
 
-// Test helpers (@healthlink/test-support/*) get no webpack alias, so shipped code cannot import them.
+// Test helpers (@healthlink/test-support/*, @healthlink/<lib>/testing) get no webpack alias, so shipped code cannot import them.
 function webpackAliases() {
   return Object.fromEntries(
     tsPaths()

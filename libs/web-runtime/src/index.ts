@@ -3,6 +3,17 @@ export { ApiError, isApiError, isServiceFailure, NETWORK_ERROR_CODE, toApiError,
 export { CONNECTIVITY_EVENT, isConnectionFailure, isReconnecting, reportApiReachable, reportApiUnreachable } from './api/connectivity';
 export { useReconnecting } from './api/useReconnecting';
 export {
+  DEFAULT_POLL_CAP_MS,
+  getPollingEvent,
+  hasEnded,
+  MIN_POLL_INTERVAL_MS,
+  pollDelayMs,
+  pollEvent,
+  PollingTimeoutError,
+  responseMessage,
+  type PollEventOptions,
+} from './api/polling-event';
+export {
   decodeToken,
   endSession,
   getLastActivity,

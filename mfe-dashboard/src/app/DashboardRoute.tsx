@@ -1,3 +1,4 @@
+import { ClinicalTrialsWidget } from '../features/clinical-trials';
 import { DashboardPage } from '../features/dashboard';
 import { HealthHistoryWidget } from '../features/health-history';
 import { RxHistoryWidget, RxInteractionsWidget } from '../features/rx';
@@ -17,6 +18,7 @@ export function DashboardRoute() {
       RxHistory={RxHistoryWidget}
       RxInteractions={RxInteractionsWidget}
       HealthHistory={HealthHistoryWidget}
+      ClinicalTrials={ClinicalTrialsWidget}
       firstName={user.data?.firstName}
       insurerLinks={links.data?.links}
       banner={<RelinkBanner />}

@@ -21,6 +21,9 @@ export const pages: Record<DashboardPage, ComponentType> = {
   drugEntry: lazyPage(() =>
     import(/* webpackChunkName: "page-drugEntry" */ '../features/onboarding/routes/DrugEntryPage').then((m) => m.DrugEntryPage),
   ),
+  rxCoupons: lazyPage(() =>
+    import(/* webpackChunkName: "page-rxCoupons" */ '../features/coupons/routes/RxCouponsPage').then((m) => m.RxCouponsPage),
+  ),
   rxHistory: lazyPage(() =>
     import(/* webpackChunkName: "page-rxHistory" */ '../features/rx/routes/RxHistoryPage').then((m) => m.RxHistoryPage),
   ),

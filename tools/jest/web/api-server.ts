@@ -101,3 +101,24 @@ export function deferredReply(): { handler: () => Promise<ApiReply>; release: (r
   });
   return { handler: () => promise, release };
 }
+
+/** One entry a page sent to POST /api/errors/log (the web's reports always carry their details as an object). */
+export interface LoggedError {
+  errorType: string;
+  host?: string | null;
+  userId?: string | null;
+  insurerName?: string | null;
+  errorDetails: Record<string, unknown>;
+}
+
+/** POST /api/errors/log accepted (201) until the test ends; the entries the page sent, in order. */
+export function serveErrorLog(): LoggedError[] {
+  const entries: LoggedError[] = [];
+  server.use(
+    http.post('/api/errors/log', async ({ request }) => {
+      entries.push((await request.json()) as LoggedError);
+      return HttpResponse.json({ id: `log-${entries.length}` }, { status: 201 });
+    }),
+  );
+  return entries;
+}

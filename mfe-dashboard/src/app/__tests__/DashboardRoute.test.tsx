@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
 import type { ExplanationOfBenefitsPage, UserDrugsPage, UserResponse } from '@healthlink/contracts';
 import { renderPage } from '@healthlink/test-support/render-page';
 import { serveApi } from '@healthlink/test-support/api-server';
@@ -13,6 +14,7 @@ import {
 } from '../../features/dashboard/__tests__/fake-dashboard-api';
 import { buildClaim } from '../../features/health-history/__tests__/fake-health-history-api';
 import { buildRxRow } from '../../features/rx/__tests__/fake-rx-api';
+import { buildTrials, completeWith, serveTrials } from '../../features/clinical-trials/__tests__/fake-clinical-trials-api';
 
 const user: UserResponse = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', postal_code: null };
 const drugs: UserDrugsPage = {
@@ -28,29 +30,41 @@ const claims: ExplanationOfBenefitsPage = {
   asOf: null,
 };
 
+// Every widget of the page fetches; the waits inside are what is tested.
+jest.setTimeout(20_000);
+
+function serveOtherWidgets() {
+  serveErrorLog();
+  servePlan({ body: buildPlan() });
+  serveSpending({ month: { body: { by: 'month', periods: [buildPeriod('2025-02')], asOf: null } } });
+  serveApi({
+    'GET /api/user': { status: 200, body: user },
+    'GET /api/insurerDataFetch/links': {
+      status: 200,
+      body: { links: [buildLink({ insurer: 'humana', name: 'Humana', status: 'relink_required' })] },
+    },
+    'GET /api/userDrugs': { status: 200, body: drugs },
+    'GET /api/explanationOfBenefits': { status: 200, body: claims },
+    'GET /api/drugInteractions': {
+      status: 200,
+      body: {
+        interactions: [{ drug_a: 'Simvastatin 20 MG Oral Tablet', drug_b: 'Clarithromycin 500 MG Oral Tablet', level: 'major' }],
+        asOf: '2014-04-04',
+        source: 'ONC high-priority and non-interruptive drug-drug interaction lists',
+        unchecked: [],
+      },
+    },
+  });
+}
+
+const DASHBOARD_TOAST = 'There was an error retrieving some of your data. Please try again later';
+
 describe('/app/dashboard as src/app composes it', () => {
+  afterEach(() => act(() => toast.remove()));
+
   it('greets the member by the account name and mounts the other features: Rx and health history, the relink banner', async () => {
-    serveErrorLog();
-    servePlan({ body: buildPlan() });
-    serveSpending({ month: { body: { by: 'month', periods: [buildPeriod('2025-02')], asOf: null } } });
-    serveApi({
-      'GET /api/user': { status: 200, body: user },
-      'GET /api/insurerDataFetch/links': {
-        status: 200,
-        body: { links: [buildLink({ insurer: 'humana', name: 'Humana', status: 'relink_required' })] },
-      },
-      'GET /api/userDrugs': { status: 200, body: drugs },
-      'GET /api/explanationOfBenefits': { status: 200, body: claims },
-      'GET /api/drugInteractions': {
-        status: 200,
-        body: {
-          interactions: [{ drug_a: 'Simvastatin 20 MG Oral Tablet', drug_b: 'Clarithromycin 500 MG Oral Tablet', level: 'major' }],
-          asOf: '2014-04-04',
-          source: 'ONC high-priority and non-interruptive drug-drug interaction lists',
-          unchecked: [],
-        },
-      },
-    });
+    serveOtherWidgets();
+    serveTrials(completeWith(buildTrials(5, ['COMPLETED', 'RECRUITING'])));
     renderPage(<DashboardRoute />, '/app/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(await screen.findByText('Your connection to Humana needs to be renewed')).toBeInTheDocument();
@@ -62,5 +76,27 @@ describe('/app/dashboard as src/app composes it', () => {
     expect(
       await interactions.findByRole('heading', { name: 'Simvastatin 20 MG Oral Tablet and Clarithromycin 500 MG Oral Tablet' }),
     ).toBeInTheDocument();
+    const trials = within(screen.getByRole('region', { name: 'Clinical Trials' }));
+    expect(await trials.findByRole('list', { name: 'Matched clinical trials' })).toBeInTheDocument();
+    expect(trials.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual([
+      'Trial 02',
+      'Trial 04',
+    ]);
+    expect(trials.queryByText('Not available yet')).not.toBeInTheDocument();
+    expect(screen.queryByText(DASHBOARD_TOAST)).not.toBeInTheDocument();
+  });
+
+  it('a failing trials search shows the spec text in its section, reports clinicalTrials failed (one toast), and the rest keeps working', async () => {
+    serveOtherWidgets();
+    serveTrials({ status: 'error', response: { message: 'Something went wrong' } });
+    renderPage(<DashboardRoute />, '/app/dashboard');
+    const trials = within(screen.getByRole('region', { name: 'Clinical Trials' }));
+    expect(await trials.findByText('Something went wrong with fetching your Clinical Trials. Please try again later.')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Rx History' })).findByRole('list', { name: 'Prescriptions' }),
+    ).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Health History' })).findByRole('list', { name: 'Claims' })).toBeInTheDocument();
+    expect(await screen.findByText(DASHBOARD_TOAST)).toBeInTheDocument();
+    expect(screen.getAllByText(DASHBOARD_TOAST)).toHaveLength(1);
   });
 });

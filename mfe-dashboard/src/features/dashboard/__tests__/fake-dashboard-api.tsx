@@ -69,10 +69,8 @@ export function servePlan(reply: Reply<CurrentPlanWithCostResponse>): void {
   server.use(http.get('/api/currentPlan/getUsersCurrentPlan', () => respondWith(reply)));
 }
 
-/** The error log accepts every entry. */
-export function serveErrorLog(): void {
-  server.use(http.post('/api/errors/log', () => HttpResponse.json({ id: 'e1' }, { status: 201 })));
-}
+/** The error log accepts every entry (the shared fake: it also keeps the entries sent). */
+export { serveErrorLog } from '@healthlink/test-support/api-server';
 
 /**
  * A stand-in for another feature's widget at the slot the dashboard offers (the real ones have their own tests):

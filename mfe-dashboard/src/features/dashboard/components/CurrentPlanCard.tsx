@@ -1,7 +1,7 @@
 import { ClientErrorType } from '@healthlink/web-runtime';
 import type { CurrentPlanCost, CurrentPlanEntry } from '@healthlink/contracts';
+import { formatMoney } from '@healthlink/web-drugs';
 import { formatDate } from '../../../components/date/format-date';
-import { formatMoney } from '../../../components/money/format-money';
 import { WidgetCard } from '../../../components/widget/WidgetCard';
 import { WidgetState } from '../../../components/widget/WidgetState';
 import { useWidgetLoad } from '../../../components/widget/widget-status';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../../components/money/format-money';
+import { formatMoney } from '@healthlink/web-drugs';
 import { SPENDING_SERIES, type SpendingPattern, type SpendingRow } from '../lib/spending-rows';
 
 const PATTERN_SIZE = 8;

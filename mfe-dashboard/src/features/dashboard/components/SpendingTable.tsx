@@ -1,5 +1,5 @@
 import type { SpendingGrouping } from '@healthlink/contracts';
-import { formatMoney } from '../../../components/money/format-money';
+import { formatMoney } from '@healthlink/web-drugs';
 import { SPENDING_SERIES, type SpendingRow } from '../lib/spending-rows';
 
 /** The chart's figures as a table: the accessible alternative, and the exact amounts. */

@@ -1,5 +1,5 @@
 import type { SpendingGrouping, SpendingPeriod, SpendingResponse } from '@healthlink/contracts';
-import { parseMoney } from '../../../components/money/format-money';
+import { parseMoney } from '@healthlink/web-drugs';
 
 /** The amounts the chart draws, in this order; each has a pattern as well as a colour (never colour alone). */
 export const SPENDING_SERIES = [

@@ -18,6 +18,8 @@ export interface DashboardPageProps {
   /** Absent while its feature is not built: the section shows that, honestly. */
   RxInteractions?: ComponentType<WidgetProps>;
   HealthHistory: ComponentType<WidgetProps>;
+  /** Absent while its feature is not built: the section shows that, honestly. */
+  ClinicalTrials?: ComponentType<WidgetProps>;
   firstName: string | undefined;
   insurerLinks: readonly InsurerLinkSummary[] | undefined;
   /** Shown under the welcome (the insurers feature's banner asking to link an insurer again). */
@@ -32,7 +34,15 @@ export const NOT_YET = {
 } as const;
 
 /** /app/dashboard (part 2 §1, §2): the welcome, the current plan, the six sections in the spec's order, spending. */
-export function DashboardPage({ RxHistory, RxInteractions, HealthHistory, firstName, insurerLinks, banner }: DashboardPageProps) {
+export function DashboardPage({
+  RxHistory,
+  RxInteractions,
+  HealthHistory,
+  ClinicalTrials,
+  firstName,
+  insurerLinks,
+  banner,
+}: DashboardPageProps) {
   usePageTitle('Dashboard');
   const { reporters } = useFetchTracking();
   return (
@@ -57,7 +67,11 @@ export function DashboardPage({ RxHistory, RxInteractions, HealthHistory, firstN
         <NotYetAvailable promise={NOT_YET.medicalTips} onStatus={reporters.medicalTips} />
       </WidgetCard>
       <WidgetCard {...SECTIONS.clinicalTrials}>
-        <NotYetAvailable promise={NOT_YET.clinicalTrials} onStatus={reporters.clinicalTrials} />
+        {ClinicalTrials ? (
+          <ClinicalTrials variant="dashboard" onStatus={reporters.clinicalTrials} />
+        ) : (
+          <NotYetAvailable promise={NOT_YET.clinicalTrials} onStatus={reporters.clinicalTrials} />
+        )}
       </WidgetCard>
       <WidgetCard {...SECTIONS.medicareOptions}>
         <NotYetAvailable promise={NOT_YET.medicareOptions} onStatus={reporters.planRanks} />

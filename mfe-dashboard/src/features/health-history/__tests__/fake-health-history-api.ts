@@ -2,6 +2,9 @@ import { http, HttpResponse } from 'msw';
 import type { ExplanationOfBenefitsPage, HealthServiceEntry } from '@healthlink/contracts';
 import { server } from '@healthlink/test-support/api-server';
 
+// The error log is the same fake for every widget; re-exported so the widget's tests import one fake.
+export { serveErrorLog } from '@healthlink/test-support/api-server';
+
 let sequence = 0;
 
 /** A claim as GET /api/explanationOfBenefits answers it. */
@@ -101,16 +104,4 @@ export function serveHealthHistory(
     }),
   );
   return requests;
-}
-
-/** POST /api/errors/log accepted; the entries the page sent. */
-export function serveErrorLog() {
-  const entries: { errorType: string; errorDetails: Record<string, unknown> }[] = [];
-  server.use(
-    http.post('/api/errors/log', async ({ request }) => {
-      entries.push((await request.json()) as (typeof entries)[number]);
-      return new HttpResponse(null, { status: 201 });
-    }),
-  );
-  return entries;
 }

@@ -1,8 +1,8 @@
 import { useId, type Ref } from 'react';
 import type { HealthServiceEntry } from '@healthlink/contracts';
+import { formatMoney } from '@healthlink/web-drugs';
 import { VisuallyHidden } from '@healthlink/web-ui';
 import { formatDate } from '../../../components/date/format-date';
-import { formatMoney } from '../../../components/money/format-money';
 import { cutTitle } from '../lib/health-history-texts';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

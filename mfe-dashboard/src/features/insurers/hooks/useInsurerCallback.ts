@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
 import type { FetchOperation, InsurerKey, PollingEventCreatedResponse } from '@healthlink/contracts';
+import { getPollingEvent } from '@healthlink/web-runtime';
 import { exchangeAuthCode } from '../api/exchange-auth-code';
-import { getPollingEvent } from '../api/polling-event';
 import { insurerKeys } from '../api/insurer-keys';
 import { startFetches } from '../api/start-fetches';
 import {

@@ -1,6 +1,5 @@
 import { InsurerTexts, type FetchOperation, type PollingEventCreatedResponse, type PollingEventResponse } from '@healthlink/contracts';
-import { isServiceFailure } from '@healthlink/web-runtime';
-import { hasEnded, pollDelayMs, responseMessage } from '../api/polling-event';
+import { isServiceFailure, pollEvent, responseMessage } from '@healthlink/web-runtime';
 import type { StartedFetch } from '../api/start-fetches';
 
 /** What the error page shows in its Error and Description lines. */
@@ -31,28 +30,9 @@ export type CallbackOutcome =
 
 class SignInFailed extends Error {}
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
-async function pollUntilEnded(api: InsurerCallbackApi, id: string, signal: AbortSignal): Promise<PollingEventResponse> {
-  for (;;) {
-    const event = await api.getPollingEvent(id);
-    signal.throwIfAborted();
-    if (hasEnded(event)) return event;
-    await sleep(pollDelayMs(event), signal);
-  }
-}
+// The generic loop (pollInterval, abort, a cap on the total time) is web-runtime's; the flow binds its own reader.
+const pollUntilEnded = (api: InsurerCallbackApi, id: string, signal: AbortSignal): Promise<PollingEventResponse> =>
+  pollEvent(id, { signal, getEvent: (eventId) => api.getPollingEvent(eventId) });
 
 async function authenticate(api: InsurerCallbackApi, signal: AbortSignal): Promise<void> {
   const { pollingEventID } = await api.exchange().catch((error: unknown) => {

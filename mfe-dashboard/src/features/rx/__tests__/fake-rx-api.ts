@@ -2,6 +2,9 @@ import { http, HttpResponse } from 'msw';
 import type { DrugInteraction, RxHistoryRow, RxHistorySort, UserDrugsPage } from '@healthlink/contracts';
 import { server } from '@healthlink/test-support/api-server';
 
+// The error log is the same fake for every widget; re-exported so the widget's tests import one fake.
+export { serveErrorLog } from '@healthlink/test-support/api-server';
+
 let sequence = 0;
 
 /** A prescription as GET /api/userDrugs answers it, not yet priced (the drugs-and-prices issue adds prices). */
@@ -26,6 +29,7 @@ export function buildRxRow(overrides: Partial<RxHistoryRow> = {}): RxHistoryRow 
     brandSavings: null,
     genericSavings: null,
     priceDate: null,
+    priceFormula: null,
     ...overrides,
   };
 }
@@ -89,16 +93,4 @@ export function serveInteractions(interactions: DrugInteraction[] | { status: nu
     }),
   );
   return { calls: () => calls };
-}
-
-/** POST /api/errors/log accepted; the entries the page sent. */
-export function serveErrorLog() {
-  const entries: { errorType: string; host: string; errorDetails: Record<string, unknown> }[] = [];
-  server.use(
-    http.post('/api/errors/log', async ({ request }) => {
-      entries.push((await request.json()) as (typeof entries)[number]);
-      return new HttpResponse(null, { status: 201 });
-    }),
-  );
-  return entries;
 }

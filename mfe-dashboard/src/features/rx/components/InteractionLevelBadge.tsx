@@ -1,4 +1,5 @@
 import type { InteractionLevel } from '@healthlink/contracts';
+import '../../../components/badge/level-badge.css';
 
 export const LEVEL_WORDS: Record<InteractionLevel, string> = {
   major: 'Major',
@@ -11,7 +12,7 @@ export const LEVEL_WORDS: Record<InteractionLevel, string> = {
 function LevelIcon({ level }: { level: InteractionLevel }) {
   const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2.2, strokeLinejoin: 'round' as const };
   return (
-    <svg className="rx-level__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <svg className="level-badge__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       {level === 'major' && (
         <>
           <path d="M8 2h8l6 6v8l-6 6H8l-6-6V8z" {...common} />
@@ -49,7 +50,7 @@ function LevelIcon({ level }: { level: InteractionLevel }) {
 /** The interaction's level as a word, a shape and a colour together (never the colour alone). */
 export function InteractionLevelBadge({ level }: { level: InteractionLevel }) {
   return (
-    <span className={`rx-level rx-level--${level}`}>
+    <span className={`level-badge rx-level rx-level--${level}`}>
       <LevelIcon level={level} />
       <span>{LEVEL_WORDS[level]} interaction</span>
     </span>

@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
 import type { RxHistoryRow } from '@healthlink/contracts';
+import { formatMoney, MISSING_MONEY, PriceNote } from '@healthlink/web-drugs';
 import { formatDate } from '../../../components/date/format-date';
-import { formatMoney, MISSING_MONEY } from '../../../components/money/format-money';
 
 /** Whether the drugs-and-prices feature has priced this drug yet (null until then; `!=`: a field left out is none). */
 export const isPriced = (row: RxHistoryRow): boolean => row.brandDrugBP != null || row.genericDrugBP != null;
@@ -13,10 +13,15 @@ interface BestPriceProps {
   source: string | null;
   saving: string | null;
   priceDate: string | null;
+  /** How the price was worked out; shown on hover and keyboard focus with the date. */
+  formula: string | null;
 }
 
-/** One best price: the amount, where, the saving and the date of the price; N/A while there is none. */
-function BestPrice({ kind, name, price, source, saving, priceDate }: BestPriceProps) {
+/**
+ * One best price: the amount, how it was worked out (a tooltip on hover and focus), where, the saving and the date of
+ * the price; N/A while there is none.
+ */
+function BestPrice({ kind, name, price, source, saving, priceDate, formula }: BestPriceProps) {
   return (
     <div className="rx-card__fact">
       <dt>
@@ -28,6 +33,7 @@ function BestPrice({ kind, name, price, source, saving, priceDate }: BestPricePr
         ) : (
           <>
             <span className="rx-card__amount">{formatMoney(price)}</span>
+            {formula && <PriceNote formula={formula} priceDate={priceDate} about={`${kind.toLowerCase()} price`} />}
             {source && <span> at {source}</span>}
             {saving != null && <span className="rx-card__saving">You save {formatMoney(saving)}</span>}
             {priceDate && <span className="rx-card__price-date">Price as of {formatDate(priceDate)}</span>}
@@ -89,6 +95,7 @@ export function RxHistoryCard({ row, headingLevel, headingRef }: RxHistoryCardPr
           source={row.bestPriceBrandSource}
           saving={row.brandSavings}
           priceDate={row.priceDate}
+          formula={row.priceFormula}
         />
         <BestPrice
           kind="Generic"
@@ -97,6 +104,7 @@ export function RxHistoryCard({ row, headingLevel, headingRef }: RxHistoryCardPr
           source={row.bestPriceGenericSource}
           saving={row.genericSavings}
           priceDate={row.priceDate}
+          formula={row.priceFormula}
         />
       </dl>
     </article>

@@ -1,0 +1,3 @@
+const { createWebJestConfig } = require('../../tools/jest/web-preset');
+
+module.exports = createWebJestConfig(__dirname);
