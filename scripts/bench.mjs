@@ -1,7 +1,8 @@
 // `npm run bench`: starts the backend as `npm start` would (embedded PostgreSQL unless DATABASE_URL is
 // set) and measures, in one run: login throughput (argon2id bound); linking a sandbox insurer; the dashboard's
 // authenticated API reads for that member against a bare node:http server serving the same bytes, with the
-// ratio and p99 against their targets. Prints throughput and p50/p99 latency. Later features add their figures.
+// ratio and p99 against their targets; the drug name search and a 20-drug interaction check (bench-drugs.mjs).
+// Prints throughput and p50/p99 latency. Later features add their figures.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -9,7 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchDrugs } from './bench-drugs.mjs';
 import { benchDatabaseUrl, benchResync } from './bench-resync.mjs';
+import { benchTrials } from './bench-trials.mjs';
 import { benchWeb } from './bench-web.mjs';
 import { assembleWebRoot } from './lib/web-root.mjs';
 import { ROOT, buildProjects, missingBuilds } from './lib/workspace.mjs';
@@ -21,6 +24,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DASHBOARD_READS = ['/api/userDrugs?limit=3', '/api/explanationOfBenefits?limit=3'];
 const ACCOUNT_READS = ['/api/user', '/api/patientInfo'];
 const API_READ_TARGETS = { ratio: 0.25, p99Ms: 25 };
+// `--only=reads`: link the member, then the dashboard's API reads alone (no web build, login, home page or re-sync
+// figures): a short run to profile the backend under that load (`node scripts/bench.mjs --only=reads`).
+// `--only=drugs` and `--only=trials` run the drug search and interactions, or the trials matching, alone.
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const SECTIONS = ['reads', 'drugs', 'trials'];
+if (ONLY !== undefined && !SECTIONS.includes(ONLY)) throw new Error(`--only=${ONLY}: one of ${SECTIONS.join(', ')} can run alone`);
+const READS_ONLY = ONLY === 'reads';
+const API_ONLY = ONLY !== undefined;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -57,8 +68,8 @@ const row = (name, r) => ({
   errors: r.errors + r.non2xx,
 });
 
-await buildProjects(missingBuilds());
-const { webRoot } = assembleWebRoot();
+await buildProjects(missingBuilds().filter((p) => !API_ONLY || ['@healthlink/contracts', 'backend', 'sandbox'].includes(p)));
+const { webRoot } = API_ONLY ? { webRoot: '' } : assembleWebRoot();
 
 const [port, pgPort, sandboxPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -108,46 +119,59 @@ try {
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
   const headers = { authorization: `Bearer ${(await signup.json()).token}` };
 
-  const loginBody = JSON.stringify({ email: account.email, password: account.password });
-  const logins = await load(
-    `${base}/api/login`,
-    {},
-    {
-      connections: 4,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => ({
-            ...req,
-            body: loginBody,
-            headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
-          }),
-        },
-      ],
-    },
-  );
-  results.push(row('POST /api/login (argon2id)', logins));
-  console.table(results);
+  const drugs = () =>
+    benchDrugs({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }), connections: CONNECTIONS, duration: DURATION, nextClient });
+  if (READS_ONLY) {
+    await benchLinking(base, headers);
+    await benchApiReads(base, headers);
+  } else if (ONLY === 'drugs') {
+    await drugs();
+  } else if (ONLY === 'trials') {
+    await benchTrials({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
+  } else {
+    const loginBody = JSON.stringify({ email: account.email, password: account.password });
+    const logins = await load(
+      `${base}/api/login`,
+      {},
+      {
+        connections: 4,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({
+              ...req,
+              body: loginBody,
+              headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
+            }),
+          },
+        ],
+      },
+    );
+    results.push(row('POST /api/login (argon2id)', logins));
+    console.table(results);
 
-  const linking = await benchLinking(base, headers);
-  console.log(`\nLinking ${linking.insurer} for a generated member with 5 years of history (sandbox insurer, one run)`);
-  console.table([
-    { figure: 'approval to all data stored', value: `${linking.totalMs} ms`, target: '<= 3000 ms' },
-    { figure: 'resources fetched and stored', value: `${linking.resources} (${linking.counts})` },
-    { figure: 'ingest throughput (time storing)', value: `${linking.ingestPerSecond} resources/s`, target: '>= 2000/s' },
-    { figure: 'fetch + ingest throughput (wall)', value: `${linking.perSecond} resources/s` },
-  ]);
+    const linking = await benchLinking(base, headers);
+    console.log(`\nLinking ${linking.insurer} for a generated member with 5 years of history (sandbox insurer, one run)`);
+    console.table([
+      { figure: 'approval to all data stored', value: `${linking.totalMs} ms`, target: '<= 3000 ms' },
+      { figure: 'resources fetched and stored', value: `${linking.resources} (${linking.counts})` },
+      { figure: 'ingest throughput (time storing)', value: `${linking.ingestPerSecond} resources/s`, target: '>= 2000/s' },
+      { figure: 'fetch + ingest throughput (wall)', value: `${linking.perSecond} resources/s` },
+    ]);
 
-  await benchApiReads(base, headers);
+    await benchApiReads(base, headers);
+    await benchTrials({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
+    await drugs();
 
-  console.log('\nHome page (shell + public remote), Chromium and Lighthouse 12 mobile');
-  console.table(await benchWeb({ baseUrl: base }));
-  const status = readFileSync(`/proc/${backend.pid}/status`, 'utf8');
-  const peak = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
-  if (peak) console.log(`backend peak RSS: ${Math.round(Number(peak) / 1024)} MiB`);
+    console.log('\nHome page (shell + public remote), Chromium and Lighthouse 12 mobile');
+    console.table(await benchWeb({ baseUrl: base }));
+    const status = readFileSync(`/proc/${backend.pid}/status`, 'utf8');
+    const peak = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    if (peak) console.log(`backend peak RSS: ${Math.round(Number(peak) / 1024)} MiB`);
 
-  // Last: it adds 1,000 members to the database.
-  await benchResync({ base, sandboxUrl, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }), tokenKey });
+    // Last: it adds 1,000 members to the database.
+    await benchResync({ base, sandboxUrl, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }), tokenKey });
+  }
 } finally {
   sandbox.kill('SIGTERM');
   backend.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import type { InsurerKey, SpendingResponse } from '@healthlink/contracts';
+import { ClinicalTrialsTexts, type InsurerKey, type SpendingResponse } from '@healthlink/contracts';
 import { signUpTestUser, type NewAccount } from './support/accounts';
 import { launchBrowser, newPage } from './support/browser';
 import { apiGet, linkInsurer } from './support/linking';
@@ -111,9 +111,13 @@ describe('dashboard: a member with five years of claims', () => {
       expect(await page.getByText(/Last updated /).count()).toBe(1);
       expect(await page.getByRole('list', { name: 'Prescriptions' }).getByRole('listitem').count()).toBe(3);
       expect(await page.getByRole('list', { name: 'Claims' }).getByRole('listitem').count()).toBe(3);
-      for (const name of ['Medical Tips', 'Clinical Trials', 'Medicare Options']) {
+      for (const name of ['Medical Tips', 'Medicare Options']) {
         await page.getByRole('region', { name }).getByText('Not available yet').waitFor();
       }
+      // Clinical Trials answers for this member (trials, or what is missing to search them): never its failure text.
+      const trials = page.getByRole('region', { name: 'Clinical Trials' });
+      await trials.getByRole('list', { name: 'Matched clinical trials' }).or(trials.getByRole('link')).first().waitFor();
+      expect(await trials.getByText(ClinicalTrialsTexts.widgetFailed).count()).toBe(0);
       expect(await page.getByText(FETCH_FAILED).count()).toBe(0);
 
       const claims = page.getByRole('list', { name: 'Claims' });
