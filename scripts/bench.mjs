@@ -57,9 +57,13 @@ const load = (url, headers, extra = {}) =>
   new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, ...extra }, (err, res) => (err ? reject(err) : resolve(res)));
   });
-// Each login comes from its own documentation-range address, so the per-address limit measures nothing here.
+// Each request comes from its own documentation-range address, so the per-address limits measure nothing here. An
+// IPv6 address counts by its /64, so each client gets a /64 of its own.
 let clientCounter = 0;
-const nextClient = () => `2001:db8::${(++clientCounter).toString(16)}`;
+const nextClient = () => {
+  const n = ++clientCounter;
+  return `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
+};
 const row = (name, r) => ({
   target: name,
   'req/s': Math.round(r.requests.average),
