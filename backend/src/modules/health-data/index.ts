@@ -17,4 +17,6 @@ export {
 } from './medication-list';
 export { UserDataCacheModule } from './user-data-cache.module';
 export { UserDataReadCacheInterceptor } from './user-data-read-cache.interceptor';
+// Pricing rebuilds its drug name index at each flush-all (the reference tables changed).
+export { UserDataChangesListener } from './user-data-changes.listener';
 export { MemberDiagnosesReader, type MemberDiagnosis } from './member-diagnoses.reader';

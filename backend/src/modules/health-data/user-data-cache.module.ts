@@ -17,6 +17,6 @@ export const USER_READ_CACHE_OPTIONS: UserReadCacheOptions = {
     UserDataChangesListener,
     UserDataReadCacheInterceptor,
   ],
-  exports: [UserReadCache, UserDataReadCacheInterceptor],
+  exports: [UserReadCache, UserDataReadCacheInterceptor, UserDataChangesListener],
 })
 export class UserDataCacheModule {}

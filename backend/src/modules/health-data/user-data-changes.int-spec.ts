@@ -153,11 +153,22 @@ describe('user data changes across API processes (PostgreSQL LISTEN/NOTIFY)', ()
     await waitFor(() => ids.every((id) => b.cache.get(id, EOB_URL) === undefined), 1_000);
   });
 
-  it('a change to the drug reference tables flushes every member’s reads', async () => {
+  it('a change to the drug reference tables flushes every member’s reads, and tells the flush-all subscribers', async () => {
     const { userId } = await memberCachedOnB();
+    const everyMember = jest.fn();
+    const unsubscribe = b.listener.onEveryMemberChanged(everyMember);
     // A statement that deletes nothing still fires the statement trigger (and leaves the shared data as it is).
     await a.dataSource.query('DELETE FROM drug_interactions WHERE false');
     await waitFor(() => b.cache.get(userId, EOB_URL) === undefined, 1_000);
+    expect(everyMember).toHaveBeenCalledTimes(1);
+    // One member's change is no flush-all; an unsubscribed handler hears nothing.
+    await a.dataSource.query(`UPDATE claims SET status = 'cancelled' WHERE user_id = $1`, [userId]);
+    await b.listener.sync();
+    expect(everyMember).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    await a.dataSource.query('DELETE FROM drug_interactions WHERE false');
+    await b.listener.sync();
+    expect(everyMember).toHaveBeenCalledTimes(1);
   });
 
   it('a NADAC price import (or any change to the priced product tables) drops every member’s priced answers', async () => {

@@ -33,9 +33,23 @@ export class UserDataChangesListener extends NotifyListener {
     });
   }
 
+  private readonly everyMemberHandlers = new Set<() => void>();
+
+  /**
+   * Calls `handler` at each flush-all ('*'), which the shared drug tables and NADAC prices send when they change: a
+   * module holding something built from them in memory (pricing's drug name index) builds it again. Health-data knows
+   * nothing of what the handlers do. Answers the unsubscribe.
+   */
+  onEveryMemberChanged(handler: () => void): () => void {
+    this.everyMemberHandlers.add(handler);
+    return () => this.everyMemberHandlers.delete(handler);
+  }
+
   protected onPayload(payload: string): void {
     // '*' (or an empty payload, which no trigger sends): every member's answers may be stale.
-    if (!payload || payload === '*') this.cache.clear();
-    else for (const userId of payload.split(',')) this.cache.evictUser(userId);
+    if (!payload || payload === '*') {
+      this.cache.clear();
+      for (const handler of this.everyMemberHandlers) handler();
+    } else for (const userId of payload.split(',')) this.cache.evictUser(userId);
   }
 }

@@ -3,6 +3,7 @@ import { AuthModule } from '../auth';
 import { HealthDataModule, UserDataCacheModule } from '../health-data';
 import { CouponsModule } from './coupons/coupons.module';
 import { DrugsService } from './drugs.service';
+import { DrugNameIndexService } from './prices/drug-name-index.service';
 import { PricesRepository } from './prices/prices.repository';
 import { PricesService } from './prices/prices.service';
 import { PricingController } from './pricing.controller';
@@ -20,6 +21,7 @@ import { REFERENCE_DATA_DIR } from './reference-data/reference-files';
     PricingRepository,
     PricesService,
     PricesRepository,
+    DrugNameIndexService,
     DrugsService,
     ReferenceDataService,
     ReferenceDataRepository,

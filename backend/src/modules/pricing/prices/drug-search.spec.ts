@@ -1,5 +1,5 @@
 import { matchesDosage, matchesForm, nameParts, rankMatches } from './drug-search';
-import type { NadacCandidate, RxnormCandidate } from './prices.repository';
+import type { NadacCandidate, RxnormCandidate } from './search-candidates';
 
 const nadac = (description: string, overrides: Partial<NadacCandidate> = {}): NadacCandidate => ({
   description,

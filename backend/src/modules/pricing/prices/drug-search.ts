@@ -1,5 +1,5 @@
 import type { DrugForm, DrugMatch } from '@healthlink/contracts';
-import type { NadacCandidate, RxnormCandidate } from './prices.repository';
+import type { NadacCandidate, RxnormCandidate } from './search-candidates';
 
 /** The most matches a name search answers (the lookup page's cards). */
 export const MAX_MATCHES = 10;

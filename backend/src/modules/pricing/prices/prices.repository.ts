@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { SHORT_NAME, type NadacNameRow, type RxnormNameRow } from './drug-name-index';
+import type { NadacCandidate, RxnormCandidate } from './search-candidates';
 import type { NadacRate } from './fill-price';
 
 /** A drug to price: its NDC (11 digits) and/or RxCUI. */
@@ -19,34 +21,6 @@ export interface PriceFacts {
   rxnormName: string | null;
   brand: NadacRate[];
   generic: NadacRate[];
-}
-
-/** A name search candidate from the weekly NADAC file: one per description, its cheapest NDC. */
-export interface NadacCandidate {
-  description: string;
-  ndc11: string;
-  classification: 'brand' | 'generic' | null;
-  rxcui: string | null;
-  brandName: string | null;
-  ingredientNames: string | null;
-  /** For a brand: the description of the generic whose rate CMS names as its counterpart. */
-  genericDescription: string | null;
-  score: number;
-  /** The name that matched when it is not the description: a brand's generic. */
-  viaName: string | null;
-}
-
-/** A name search candidate from RxNorm (SCD or SBD), for drugs the NADAC file does not name; `ndc11` a priced one first. */
-export interface RxnormCandidate {
-  rxcui: string;
-  name: string;
-  tty: string;
-  brandName: string | null;
-  strength: string | null;
-  doseForm: string | null;
-  ingredientNames: string | null;
-  ndc11: string | null;
-  score: number;
 }
 
 export interface KnownNdc {
@@ -133,7 +107,8 @@ const PRICE_FACTS = `
 // - the weekly NADAC descriptions ("LIPITOR 10 MG TABLET"), one row per description with its cheapest NDC, plus
 //   the brands whose corresponding generic rate is that of a generic found (Lipitor for "atorvastatin");
 // - RxNorm's clinical and branded drug names (SCD, SBD), for drugs the NADAC file does not name.
-// The hits are materialised first, so each table is probed once through its index.
+// The hits are materialised first, so each table is probed once through its index. Orders are total (a row found
+// both by its name and as a brand of a generic found keeps the direct find), so DrugNameIndex can give the same list.
 const SEARCH = `
   WITH direct AS MATERIALIZED (
     SELECT p.ndc11, p.description, p.classification, p.per_unit, p.pricing_unit, p.corresponding_generic_per_unit,
@@ -152,10 +127,10 @@ const SEARCH = `
   ), best AS (
     SELECT DISTINCT ON (h.description) h.*
     FROM hits h
-    ORDER BY h.description, h.score DESC, (h.per_unit > 0) DESC, h.per_unit, h.ndc11
+    ORDER BY h.description, h.score DESC, (h.per_unit > 0) DESC, h.per_unit, h.ndc11, h.via_name NULLS FIRST
   ), nadac AS (
     SELECT b.*, d.rxcui, d.ingredient_rxcuis
-    FROM (SELECT * FROM best ORDER BY (description ILIKE $2 OR via_name ILIKE $2) DESC, score DESC, description LIMIT $3) b
+    FROM (SELECT * FROM best ORDER BY (description ILIKE $2 OR COALESCE(via_name ILIKE $2, false)) DESC, score DESC, description LIMIT $3) b
     LEFT JOIN ndc_drugs d ON d.ndc11 = b.ndc11
   ), concepts AS MATERIALIZED (
     SELECT c.rxcui, c.name, c.tty, word_similarity($1, c.name) AS score
@@ -203,12 +178,33 @@ const KNOWN_NDCS = `
   WHERE d.ndc11 IS NOT NULL OR pk.ndc11 IS NOT NULL OR EXISTS (SELECT 1 FROM nadac_prices p WHERE p.ndc11 = i.ndc11)
   ORDER BY i.ndc11`;
 
+// The rows DrugNameIndex searches in memory (the same candidates as SEARCH), each table read once, in the
+// database's order of the names (so the index orders ties as ORDER BY description / name does). The per-row joins
+// SEARCH makes after its LIMIT are made here for every row.
+const NAME_INDEX_NADAC = `
+  SELECT p.ndc11, p.description, p.classification, trim_scale(p.per_unit)::text AS per_unit, p.pricing_unit,
+    trim_scale(p.corresponding_generic_per_unit)::text AS corresponding_generic_per_unit,
+    ${STRENGTH_AND_FORM('p.description')} AS strength_form, d.rxcui, rd.brand_name,
+    (SELECT string_agg(c.name, ' / ' ORDER BY c.name) FROM rxnorm_concepts c WHERE c.rxcui = ANY(d.ingredient_rxcuis)) AS ingredient_names
+  FROM nadac_prices p
+  LEFT JOIN ndc_drugs d ON d.ndc11 = p.ndc11
+  LEFT JOIN rxnorm_drugs rd ON rd.rxcui = d.rxcui
+  WHERE p.source = 'nadac-weekly' AND p.description IS NOT NULL
+  ORDER BY p.description, p.ndc11`;
+
+const NAME_INDEX_RXNORM = `
+  SELECT c.rxcui, c.name, c.tty, rd.brand_name, rd.strength, rd.dose_form,
+    (SELECT string_agg(ic.name, ' / ' ORDER BY ic.name) FROM rxnorm_concepts ic WHERE ic.rxcui = ANY(rd.ingredient_rxcuis)) AS ingredient_names,
+    (SELECT d.ndc11 FROM ndc_drugs d LEFT JOIN nadac_prices p ON p.ndc11 = d.ndc11 AND p.source = 'nadac-weekly'
+     WHERE d.rxcui = c.rxcui ORDER BY p.per_unit IS NULL, p.per_unit, d.ndc11 LIMIT 1) AS ndc11
+  FROM rxnorm_concepts c
+  LEFT JOIN rxnorm_drugs rd ON rd.rxcui = c.rxcui
+  WHERE c.tty IN ('SCD', 'SBD')
+  ORDER BY c.name, c.rxcui`;
+
 interface RateRecord extends NadacRate {
   grp: 'brand' | 'generic';
 }
-
-/** Below this many characters a name has too few trigrams to be found by similarity. */
-const SHORT_NAME = 4;
 
 const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -254,6 +250,58 @@ export class PricesRepository {
       return manager.query(SEARCH, [name, `${likeEscape(name)}%`, limit, short]);
     });
     return row!;
+  }
+
+  /** Every weekly NADAC row with a description, for DrugNameIndex, in the database's description order. */
+  async nameIndexNadacRows(): Promise<NadacNameRow[]> {
+    const rows: {
+      ndc11: string;
+      description: string;
+      classification: 'brand' | 'generic' | null;
+      per_unit: string;
+      pricing_unit: string | null;
+      corresponding_generic_per_unit: string | null;
+      strength_form: string;
+      rxcui: string | null;
+      brand_name: string | null;
+      ingredient_names: string | null;
+    }[] = await this.dataSource.query(NAME_INDEX_NADAC);
+    return rows.map((row) => ({
+      ndc11: row.ndc11,
+      description: row.description,
+      classification: row.classification,
+      perUnit: row.per_unit,
+      pricingUnit: row.pricing_unit,
+      correspondingGenericPerUnit: row.corresponding_generic_per_unit,
+      strengthForm: row.strength_form,
+      rxcui: row.rxcui,
+      brandName: row.brand_name,
+      ingredientNames: row.ingredient_names,
+    }));
+  }
+
+  /** Every RxNorm SCD and SBD, for DrugNameIndex, in the database's name order. */
+  async nameIndexRxnormRows(): Promise<RxnormNameRow[]> {
+    const rows: {
+      rxcui: string;
+      name: string;
+      tty: string;
+      brand_name: string | null;
+      strength: string | null;
+      dose_form: string | null;
+      ingredient_names: string | null;
+      ndc11: string | null;
+    }[] = await this.dataSource.query(NAME_INDEX_RXNORM);
+    return rows.map((row) => ({
+      rxcui: row.rxcui,
+      name: row.name,
+      tty: row.tty,
+      brandName: row.brand_name,
+      strength: row.strength,
+      doseForm: row.dose_form,
+      ingredientNames: row.ingredient_names,
+      ndc11: row.ndc11,
+    }));
   }
 
   /** Those of the 11-digit NDCs that some reference table knows, with a name for each. */

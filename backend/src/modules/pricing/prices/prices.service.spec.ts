@@ -2,6 +2,7 @@ import { strictMock } from '../../../../test/utils/strict-mock';
 import type { ErrorRecorder } from '../../../common/errors';
 import type { NadacRate } from './fill-price';
 import type { PriceFacts, PricesRepository } from './prices.repository';
+import type { DrugNameIndexService } from './drug-name-index.service';
 import { PricesService } from './prices.service';
 
 const rate = (ndc11: string, perUnit: string, overrides: Partial<NadacRate> = {}): NadacRate => ({
@@ -109,5 +110,37 @@ describe('PricesService.priceDrugs', () => {
     errors.record.mockRejectedValue(new Error('database down'));
     repository.priceFacts.mockResolvedValue([facts({ ndc11: 'x3', generic: [rate('x3', '-4')] })]);
     expect(await service.priceDrugs([{ ndc11: 'x3', rxcui: null, quantity: null }])).toEqual([{ brand: null, generic: null }]);
+  });
+});
+
+describe('PricesService.searchDrugs', () => {
+  const lipitor = {
+    description: 'LIPITOR 10 MG TABLET',
+    ndc11: '58151015577',
+    classification: 'brand' as const,
+    rxcui: null,
+    brandName: null,
+    ingredientNames: null,
+    genericDescription: 'ATORVASTATIN 10 MG TABLET',
+    score: 1,
+    viaName: null,
+  };
+
+  it('answers from the in-memory index once built, and by SQL before', async () => {
+    const repository = strictMock<PricesRepository>();
+    const index = { search: jest.fn().mockReturnValue({ nadac: [lipitor], rxnorm: [] }) };
+    const holder = { current: null as typeof index | null };
+    const service = new PricesService(repository, strictMock<ErrorRecorder>(), holder as unknown as DrugNameIndexService);
+
+    repository.searchCandidates.mockResolvedValue({ nadac: [lipitor], rxnorm: [] });
+    const bySql = await service.searchDrugs('  Lipitor ', '', null);
+    expect(repository.searchCandidates).toHaveBeenCalledWith('Lipitor', 40);
+
+    holder.current = index;
+    const inMemory = await service.searchDrugs('  Lipitor ', '', null);
+    expect(index.search).toHaveBeenCalledWith('Lipitor', 40);
+    expect(repository.searchCandidates).toHaveBeenCalledTimes(1);
+    expect(inMemory).toEqual(bySql);
+    expect(inMemory[0]?.drugName).toBe('LIPITOR 10 MG TABLET');
   });
 });

@@ -1,6 +1,7 @@
 import type { DrugForm, DrugMatch, FillPrice } from '@healthlink/contracts';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { ErrorRecorder } from '../../../common/errors';
+import { DrugNameIndexService } from './drug-name-index.service';
 import { MAX_MATCHES, rankMatches } from './drug-search';
 import { cheapestRate, fillPrice, quantityFor, type NadacRate } from './fill-price';
 import { PricesRepository, type KnownNdc, type PriceFacts, type PriceKey } from './prices.repository';
@@ -44,6 +45,7 @@ export class PricesService {
   constructor(
     private readonly repository: PricesRepository,
     private readonly errors: ErrorRecorder,
+    @Optional() private readonly nameIndex?: DrugNameIndexService,
   ) {}
 
   /** The prices of each drug, in order, from one read of the reference tables for the whole list. */
@@ -58,9 +60,15 @@ export class PricesService {
     return prices;
   }
 
-  /** Name search (the lookup form without an NDC): up to MAX_MATCHES matches, best first. */
+  /**
+   * Name search (the lookup form without an NDC): up to MAX_MATCHES matches, best first. The candidates come from the
+   * in-memory index (the same as the SQL's, without a database round trip), or from the SQL until it is built.
+   */
   async searchDrugs(name: string, dosage: string, form: DrugForm | null): Promise<DrugMatch[]> {
-    const candidates = await this.repository.searchCandidates(name.trim(), SEARCH_CANDIDATES);
+    const index = this.nameIndex?.current;
+    const candidates = index
+      ? index.search(name.trim(), SEARCH_CANDIDATES)
+      : await this.repository.searchCandidates(name.trim(), SEARCH_CANDIDATES);
     return rankMatches(name, dosage, form, candidates).slice(0, MAX_MATCHES);
   }
 

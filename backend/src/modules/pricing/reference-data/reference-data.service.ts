@@ -48,6 +48,8 @@ interface ReadFile {
 @Injectable()
 export class ReferenceDataService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ReferenceDataService.name);
+  private readonly readyHandlers = new Set<() => void | Promise<void>>();
+  private ready = false;
 
   constructor(
     private readonly repository: ReferenceDataRepository,
@@ -60,6 +62,25 @@ export class ReferenceDataService implements OnApplicationBootstrap {
     if (outcome.loaded) this.logger.log({ changedFiles: outcome.changedFiles, ms: Date.now() - started }, 'drug reference data loaded');
     const nadac = await this.ensureNadacLoaded();
     if (nadac.length) this.logger.log({ changedFiles: nadac }, 'NADAC prices loaded');
+    this.ready = true;
+    // Awaited: what is built from the tables (the drug name index) is ready before the app listens.
+    await this.announce();
+  }
+
+  /**
+   * Calls `handler` once the boot's load is done (at once when it is; the boot waits for it) and after each NADAC
+   * import this process makes: what is built from the tables in memory (DrugNameIndex) is built again. Imports by
+   * other processes (the data:import CLI) arrive as the flush-all NOTIFY instead
+   * (UserDataChangesListener.onEveryMemberChanged). A handler must not throw. Answers the unsubscribe.
+   */
+  onReferenceDataChanged(handler: () => void | Promise<void>): () => void {
+    this.readyHandlers.add(handler);
+    if (this.ready) void handler();
+    return () => this.readyHandlers.delete(handler);
+  }
+
+  private async announce(): Promise<void> {
+    await Promise.all([...this.readyHandlers].map((handler) => handler()));
   }
 
   /**
@@ -132,7 +153,7 @@ export class ReferenceDataService implements OnApplicationBootstrap {
   async importNadacWeekly(fileName: string, bytes: Buffer): Promise<{ asOf: string; rows: number; replacedAsOf: string | null }> {
     const file = parseNadacFile(fileName, bytes);
     const fileSha = sha256(bytes);
-    return this.repository.transaction(async (manager) => {
+    const outcome = await this.repository.transaction(async (manager) => {
       await this.repository.lockImports(manager);
       const current = (await this.repository.loadedVersions(manager)).find((version) => version.dataset === NADAC_WEEKLY.dataset);
       if (current && current.asOf > file.asOf) {
@@ -144,6 +165,8 @@ export class ReferenceDataService implements OnApplicationBootstrap {
       await this.repository.analyze(manager, ['nadac_prices']);
       return { asOf: file.asOf, rows: file.rows.length, replacedAsOf: current?.asOf ?? null };
     });
+    await this.announce();
+    return outcome;
   }
 
   private async replaceWeekly(manager: EntityManager, fileName: string, file: NadacFile, fileSha: string): Promise<void> {
