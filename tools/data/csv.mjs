@@ -1,30 +1,7 @@
 // CSV for the data build scripts (backend/data/reference, sandbox/scripts): RFC 4180 quoting, "\n" line ends.
 
-/** One CSV line into its fields (the line holds no line break inside a quoted field). */
-export function parseCsvLine(line) {
-  const fields = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
-}
-
-/** A whole CSV text (quoted fields may hold line breaks) into one object per row, keyed by the header. */
-export function parseCsv(text) {
+/** A CSV text (quoted fields may hold line breaks) into its rows of fields. */
+function parseRows(text) {
   const rows = [];
   let row = [];
   let field = '';
@@ -52,7 +29,15 @@ export function parseCsv(text) {
     row.push(field);
     rows.push(row);
   }
-  const [header, ...body] = rows;
+  return rows;
+}
+
+/** One CSV line into its fields. */
+export const parseCsvLine = (line) => parseRows(line)[0] ?? [''];
+
+/** A whole CSV text into one object per row, keyed by the header. */
+export function parseCsv(text) {
+  const [header, ...body] = parseRows(text);
   return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
 

@@ -21,16 +21,7 @@ export interface NadacNameRow {
 }
 
 /** An RxNorm SCD or SBD as the index loads it (PricesRepository.nameIndexRxnormRows), in the database's name order. */
-export interface RxnormNameRow {
-  rxcui: string;
-  name: string;
-  tty: string;
-  brandName: string | null;
-  strength: string | null;
-  doseForm: string | null;
-  ingredientNames: string | null;
-  ndc11: string | null;
-}
+export type RxnormNameRow = Omit<RxnormCandidate, 'score'>;
 
 /** How many searches' answers an index keeps (each at most 60 candidates: ~10 KB; ~5 MB in all). */
 const RECENT_SEARCHES = 500;
