@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { MANUAL_INSURER_KEY, type MedicationSourceKind } from './medication-list';
+import { MANUAL_INSURER_KEY, type ListRow, type MedicationSourceKind } from './medication-list';
 
 /** A manual entry as stored: what the member typed, and the codes of the match they chose (if any). */
 export interface ManualPrescriptionInsert {
@@ -17,22 +17,9 @@ export interface ManualPrescriptionInsert {
 }
 
 /** One row of the member's `prescriptions`, as the medication list reads it. */
-export interface MedicationRow {
-  id: string;
-  insurerKey: string;
-  sourceKind: MedicationSourceKind;
-  drugName: string | null;
-  /** As stored: 11 digits, or 10 bare digits an insurer sent without the dashes that would place the zero. */
-  drugNdc: string | null;
-  rxcui: string | null;
-  /** YYYY-MM-DD */
-  datePrescribed: string | null;
-  /** Units, as a decimal string (up to 3 decimals). */
-  quantity: string | null;
-  daysSupply: number | null;
+export interface MedicationRow extends ListRow {
   dosage: string | null;
   drugForm: string | null;
-  updatedAt: Date;
 }
 
 /** A known NDC (`ndc_drugs`): its RxCUI and ingredient RxCUIs. */

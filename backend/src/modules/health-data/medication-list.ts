@@ -56,15 +56,18 @@ export interface MedicationListEntry {
   prescriptionIds: string[];
 }
 
-/** The fields of a stored row the list needs (MedicationRow). */
+/** The fields of a stored `prescriptions` row the list needs (the repository's MedicationRow adds the manual ones). */
 export interface ListRow {
   id: string;
   insurerKey: string;
   sourceKind: MedicationSourceKind;
   drugName: string | null;
+  /** As stored: 11 digits, or 10 bare digits an insurer sent without the dashes that would place the zero. */
   drugNdc: string | null;
   rxcui: string | null;
+  /** YYYY-MM-DD */
   datePrescribed: string | null;
+  /** Units, as a decimal string (up to 3 decimals). */
   quantity: string | null;
   daysSupply: number | null;
   updatedAt: Date;
