@@ -1,17 +1,24 @@
 import { CommonErrorCode } from '@healthlink/contracts';
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import { deriveHmacKey } from './hmac-keys';
 import { RateLimitsRepository } from './rate-limits.repository';
+import { WriteBehindCounters } from './write-behind-counters';
 
 export interface RateLimitRule {
   /** Names the counter, e.g. 'login-ip'. */
   name: string;
   max: number;
   windowSeconds: number;
+  /**
+   * Counted in this process and written to PostgreSQL in batches (WriteBehindCounters): no database write per hit,
+   * at the price of other processes' hits being seen up to a quarter second late. Only for limits that guard load
+   * on public reads; a limit that guards an account or a code stays exact.
+   */
+  writeBehind?: true;
 }
 
 /**
@@ -44,19 +51,37 @@ export type RateSubject = string | readonly string[];
 export const RATE_LIMIT_RETENTION_SECONDS = 2 * 60 * 60;
 
 @Injectable()
-export class RateLimiter {
+export class RateLimiter implements OnModuleDestroy {
   private readonly logger = new Logger(RateLimiter.name);
   private readonly subjectKey: Buffer;
+  private readonly counters: WriteBehindCounters;
 
   constructor(
     private readonly repository: RateLimitsRepository,
     config: ConfigService<AppConfig, true>,
   ) {
     this.subjectKey = deriveHmacKey(config.get('auth', { infer: true }).resetCodeSecret, 'rate-limit-subject');
+    this.counters = new WriteBehindCounters(
+      (counts) => this.repository.addHits(counts),
+      undefined,
+      undefined,
+      (error) => this.logger.warn({ err: { message: (error as Error).message } }, 'rate-limit counts not written; kept for the next flush'),
+    );
+  }
+
+  /** The counts still in this process are written before it ends. */
+  async onModuleDestroy(): Promise<void> {
+    this.counters.stop();
+    await this.counters.flush();
   }
 
   /** Counts a hit; throws 429 once the window holds more than `max`. */
   async consume(rule: RateLimitRule, subject: RateSubject): Promise<void> {
+    if (rule.writeBehind) {
+      const { hits, resetAt } = this.counters.hit(this.key(rule, subject), rule.windowSeconds);
+      if (hits > rule.max) throw tooMany(secondsUntil(new Date(resetAt)));
+      return;
+    }
     const { hits, resetAt } = await this.repository.hit(this.key(rule, subject), rule.windowSeconds);
     if (hits > rule.max) throw tooMany(secondsUntil(resetAt));
   }
@@ -66,16 +91,19 @@ export class RateLimiter {
    * answers the hits so far.
    */
   async check(rule: RateLimitRule, subject: RateSubject): Promise<number> {
+    exact(rule);
     const current = await this.repository.peek(this.key(rule, subject), rule.windowSeconds);
     if (current && current.hits >= rule.max) throw tooMany(secondsUntil(current.resetAt));
     return current?.hits ?? 0;
   }
 
   async count(rule: RateLimitRule, subject: RateSubject): Promise<void> {
+    exact(rule);
     await this.repository.hit(this.key(rule, subject), rule.windowSeconds);
   }
 
   async reset(rule: RateLimitRule, subject: RateSubject): Promise<void> {
+    exact(rule);
     await this.repository.clear(this.key(rule, subject));
   }
 
@@ -91,6 +119,11 @@ export class RateLimiter {
     const digest = createHmac('sha256', this.subjectKey).update(JSON.stringify(parts)).digest('base64url');
     return `${rule.name}:${digest}`;
   }
+}
+
+/** check, count and reset read or write the shared count alone: a written-behind rule has only consume. */
+function exact(rule: RateLimitRule): void {
+  if (rule.writeBehind) throw new Error(`rate limit ${rule.name} is written behind: only consume() counts it`);
 }
 
 /** 429 saying how long to wait, in minutes for people and in Retry-After for programs. */

@@ -37,6 +37,25 @@ describe('RateLimitsRepository (PostgreSQL)', () => {
     expect(await keysLike(key)).toEqual([]);
   });
 
+  it('addHits adds several keys at once, per window length, and starts a window afresh once it ended', async () => {
+    const a = `${tag()}:a`;
+    const b = `${tag()}:b`;
+    await repository.hit(a, 60);
+    const added = await repository.addHits([
+      { key: a, windowSeconds: 60, hits: 4 },
+      { key: b, windowSeconds: 300, hits: 2 },
+    ]);
+    expect(added.map(({ key, hits }) => ({ key, hits })).sort((x, y) => (x.key < y.key ? -1 : 1))).toEqual(
+      [
+        { key: a, hits: 5 },
+        { key: b, hits: 2 },
+      ].sort((x, y) => (x.key < y.key ? -1 : 1)),
+    );
+    expect(added.find((row) => row.key === b)!.resetAt.getTime() - Date.now()).toBeGreaterThan(295_000);
+    await dataSource.query(`UPDATE rate_limits SET window_started_at = now() - interval '61 seconds' WHERE key = $1`, [a]);
+    expect((await repository.addHits([{ key: a, windowSeconds: 60, hits: 3 }]))[0]!.hits).toBe(3);
+  });
+
   it('counts concurrent hits exactly (one atomic upsert)', async () => {
     const key = `${tag()}:race`;
     const results = await Promise.all(Array.from({ length: 10 }, () => repository.hit(key, 60)));

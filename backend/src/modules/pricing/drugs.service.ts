@@ -28,7 +28,8 @@ import { PricesService, type DrugPrices } from './prices/prices.service';
  * The lookup is open to visitors and reads the whole drug tables: limited per address like the other public
  * endpoints (a person submits the form a few times a minute at most). Entries are limited per member.
  */
-export const DRUG_LOOKUP_LIMIT: RateLimitRule = { name: 'drug-lookup-ip', max: 60, windowSeconds: 5 * 60 };
+// Written behind (no database write per lookup): the limit guards load, not an account.
+export const DRUG_LOOKUP_LIMIT: RateLimitRule = { name: 'drug-lookup-ip', max: 60, windowSeconds: 5 * 60, writeBehind: true };
 export const DRUG_ADD_LIMIT: RateLimitRule = { name: 'drug-add-user', max: 60, windowSeconds: 15 * 60 };
 
 export const LookupTexts = {

@@ -38,7 +38,8 @@ export interface EnrollmentPayload {
 
 /** Per-address (visitors search too) and per-member limits: enough for a person, not for a scraper or a phone spammer. */
 export const COUPON_LIMITS = {
-  searchPerAddress: { name: 'coupon-search-ip', max: 60, windowSeconds: 15 * 60 },
+  // Written behind (no database write per search): the limit guards load, not an account.
+  searchPerAddress: { name: 'coupon-search-ip', max: 60, windowSeconds: 15 * 60, writeBehind: true },
   enrollPerUser: { name: 'coupon-enroll', max: 10, windowSeconds: 15 * 60 },
   savingsPerUser: { name: 'coupon-savings', max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
