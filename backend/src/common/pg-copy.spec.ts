@@ -1,8 +1,9 @@
 import { copyLine } from './pg-copy';
 
 describe('copyLine (COPY text format)', () => {
-  it('separates values by tabs, writes null as \\N and numbers as text', () => {
+  it('separates values by tabs, writes null as \\N, numbers as text and booleans as t/f', () => {
     expect(copyLine(['00615799330', null, 3])).toBe('00615799330\t\\N\t3');
+    expect(copyLine([true, false])).toBe('t\tf');
   });
 
   it('escapes backslashes, tabs and line breaks inside a value', () => {

@@ -1,7 +1,7 @@
 import { Query, type Connection } from 'pg';
 
 /** What COPY ... FROM STDIN (text format) receives for one value. */
-export type CopyValue = string | number | readonly string[] | null;
+export type CopyValue = string | number | boolean | readonly string[] | null;
 
 const SPECIAL = /[\\\n\r\t]/;
 const escapeText = (text: string): string =>
@@ -13,13 +13,14 @@ const PLAIN_ITEM = /^[0-9A-Za-z_.-]+$/;
 const arrayItem = (item: string): string =>
   PLAIN_ITEM.test(item) && item.toUpperCase() !== 'NULL' ? item : `"${item.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
 
-/** One row in COPY's text format: tab-separated, \N for null, arrays as array literals. */
+/** One row in COPY's text format: tab-separated, \N for null, booleans as t/f, arrays as array literals. */
 export function copyLine(values: readonly CopyValue[]): string {
   let line = '';
   for (let i = 0; i < values.length; i++) {
     const value = values[i]!;
     if (i) line += '\t';
     if (value === null) line += '\\N';
+    else if (typeof value === 'boolean') line += value ? 't' : 'f';
     else if (Array.isArray(value)) line += escapeText(`{${value.map(arrayItem).join(',')}}`);
     else line += escapeText(String(value));
   }
@@ -29,7 +30,7 @@ export function copyLine(values: readonly CopyValue[]): string {
 /**
  * COPY ... FROM STDIN through node-postgres' own extension point (a Submittable query): pg answers the statement
  * with CopyInResponse, and this sends the rows and CopyDone. The repo has no pg-copy-streams; this is the part
- * of it the reference import needs (all rows in memory, no streaming).
+ * of it the reference imports need (the drug tables, the plan catalogue: all rows in memory, no streaming).
  */
 class CopyFromLines extends Query {
   constructor(

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PoolClient } from 'pg';
-import { copyRows, type CopyValue } from './pg-copy';
+import { copyRows, type CopyValue } from '../../../common/pg-copy';
+import { recordDatasetVersion, type DatasetVersion } from '../../../common/reference-datasets';
 import type { ReferenceTable } from './reference-tables';
 
 // Any constant works as long as every process uses the same one (distinct from the migrations' lock).
@@ -16,13 +17,7 @@ export interface LoadedVersion {
   fileName: string;
 }
 
-export interface DatasetVersion {
-  dataset: string;
-  fileName: string;
-  asOf: string;
-  sha256: string;
-  rowCount: number;
-}
+export type { DatasetVersion };
 
 const ident = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
@@ -76,14 +71,7 @@ export class ReferenceDataRepository {
     for (const table of tables) await manager.query(`ANALYZE ${ident(table)}`);
   }
 
-  async recordVersion(manager: EntityManager, version: DatasetVersion): Promise<void> {
-    await manager.query(
-      `INSERT INTO reference_datasets (dataset, file_name, as_of, sha256, row_count, loaded_at)
-       VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (dataset) DO UPDATE
-         SET file_name = EXCLUDED.file_name, as_of = EXCLUDED.as_of, sha256 = EXCLUDED.sha256,
-             row_count = EXCLUDED.row_count, loaded_at = EXCLUDED.loaded_at`,
-      [version.dataset, version.fileName, version.asOf, version.sha256, version.rowCount],
-    );
+  recordVersion(manager: EntityManager, version: DatasetVersion): Promise<void> {
+    return recordDatasetVersion(manager, version);
   }
 }

@@ -1,6 +1,6 @@
 import type { InteractionLevel } from '@healthlink/contracts';
 import { INTERACTION_LEVELS } from '@healthlink/contracts';
-import type { CopyValue } from './pg-copy';
+import type { CopyValue } from '../../../common/pg-copy';
 import { REFERENCE_FILES, type ReferenceSources } from './reference-files';
 
 export type Cell = CopyValue;
