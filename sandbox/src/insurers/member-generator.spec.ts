@@ -158,6 +158,56 @@ describe('member generator', () => {
     const refs = JSON.stringify(resources).match(/"reference":"[^"]+"/g) ?? [];
     for (const ref of refs) expect(known.has(ref.slice('"reference":"'.length, -1))).toBe(true);
   });
+  it('gives professional lines the place of service of their visit and hospital lines a NUBC revenue code, in each flavour', () => {
+    const flavours = [
+      { member: resources, pos: SYSTEMS.placeOfService, revenue: SYSTEMS.revenue },
+      {
+        member: generateMember(tables, { key: 'blueButton', name: 'Medicare', flavour: 'blueButton' }, plan('bb')),
+        pos: SYSTEMS.bbPlaceOfService,
+        revenue: SYSTEMS.bbRevenue,
+      },
+    ];
+    const POS_OF_VISIT: Record<string, string> = {
+      'Office visit': '11',
+      'Hospital admission': '21',
+      'Hospital outpatient visit': '22',
+      'Emergency department visit': '23',
+    };
+    type Line = Eob['item'][number] & {
+      encounter: { reference: string }[];
+      locationCodeableConcept?: { coding: Coding[] };
+      revenue?: { coding: Coding[] };
+    };
+    for (const { member, pos, revenue } of flavours) {
+      const visits = new Map(
+        ofType<FhirResource & { type: { text: string }[] }>(member, 'Encounter').map((e) => [`Encounter/${e.id}`, e.type[0]!.text]),
+      );
+      const seen = { pos: new Set<string>(), revenue: new Set<string>() };
+      for (const eob of ofType<Eob>(member, 'ExplanationOfBenefit').filter((e) => claimType(e) !== 'pharmacy')) {
+        for (const line of eob.item as Line[]) {
+          const code = line.productOrService.coding[0]!.code;
+          if (claimType(eob) === 'professional') {
+            expect(line.revenue).toBeUndefined();
+            expect(line.locationCodeableConcept?.coding).toEqual([{ system: pos, code: expect.any(String) }]);
+            const place = line.locationCodeableConcept!.coding[0]!.code;
+            const visit = visits.get(line.encounter[0]!.reference)!;
+            expect([code, place]).toEqual([code, /^A04\d\d$/.test(code) ? '41' : POS_OF_VISIT[visit]]);
+            seen.pos.add(place);
+          } else {
+            expect(line.locationCodeableConcept).toBeUndefined();
+            expect(line.revenue?.coding).toEqual([{ system: revenue, code: expect.stringMatching(/^0\d{3}$/) }]);
+            const centre = line.revenue!.coding[0]!.code;
+            if (/^G038[0-4]$/.test(code)) expect(centre).toBe('0450');
+            if (/^J/.test(code)) expect(centre).toBe('0250');
+            seen.revenue.add(centre);
+          }
+        }
+      }
+      for (const place of ['11', '21', '23']) expect(seen.pos).toContain(place);
+      for (const centre of ['0250', '0450', '0510']) expect(seen.revenue).toContain(centre);
+    }
+  });
+
   it("splits the member's share into deductible, copay and coinsurance that add up to paid by patient", () => {
     const eobs = ofType<Eob>(resources, 'ExplanationOfBenefit');
     const cents = (v: number | undefined) => Math.round((v ?? 0) * 100);

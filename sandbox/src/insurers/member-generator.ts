@@ -37,6 +37,12 @@ export const SYSTEMS = {
   hcpcs: 'https://bluebutton.cms.gov/resources/codesystem/hcpcs',
   claimType: 'http://terminology.hl7.org/CodeSystem/claim-type',
   eobType: 'https://bluebutton.cms.gov/resources/codesystem/eob-type',
+  // CARIN Blue Button names places of service and revenue codes by the code sets' own systems; CMS Blue Button by
+  // the claim variables they come from.
+  placeOfService: 'https://www.cms.gov/Medicare/Coding/place-of-service-codes/Place_of_Service_Code_Set',
+  bbPlaceOfService: 'https://bluebutton.cms.gov/resources/variables/line_place_of_srvc_cd',
+  revenue: 'https://www.nubc.org/CodeSystem/RevenueCodes',
+  bbRevenue: 'https://bluebutton.cms.gov/resources/variables/rev_cntr',
   adjudication: 'http://terminology.hl7.org/CodeSystem/adjudication',
   c4bbAdjudication: 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBAdjudication',
   supportingInfo: 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBSupportingInfoType',
@@ -74,6 +80,34 @@ function listPrice(code: string): number {
 }
 const unitsFor = (code: string, rng: SeededRandom): number =>
   code === 'A0425' ? rng.int(4, 25) : code === 'G0378' ? rng.int(6, 24) : code.startsWith('J') ? rng.int(1, 3) : 1;
+
+/**
+ * CMS place-of-service codes of a professional line: where the visit happened (a ground ambulance's lines: the
+ * ambulance itself).
+ */
+const PLACE_OF_SERVICE: Record<Setting, string> = { office: '11', inpatient: '21', outpatient: '22', emergency: '23' };
+const AMBULANCE_PLACE_OF_SERVICE = '41';
+const placeOfService = (code: string, setting: Setting): string =>
+  /^A04\d\d$/.test(code) ? AMBULANCE_PLACE_OF_SERVICE : PLACE_OF_SERVICE[setting];
+
+/** NUBC revenue codes (UB-04) of a hospital line, by the kind of service its HCPCS code is; a visit otherwise (clinic). */
+const REVENUE_CODES: [RegExp, string][] = [
+  [/^G038[0-4]$/, '0450'], // emergency room visit
+  [/^G0378$/, '0762'], // observation room (per hour)
+  [/^A04\d\d$/, '0540'], // ambulance
+  [/^(G0103|G0472|G0499|G048[0-3])$/, '0300'], // laboratory
+  [/^G040[3-5]$/, '0730'], // EKG/ECG
+  [/^G0279$/, '0401'], // mammography
+  [/^(G0297|Q0092|A95\d\d)$/, '0320'], // radiology
+  [/^(G0121|G0104|G0105)$/, '0750'], // gastro-intestinal services (endoscopy)
+  [/^(J|Q0144$|Q20\d\d$|Q4081$|Q9967$)/, '0250'], // pharmacy
+  [/^G0283$/, '0420'], // physical therapy
+  [/^G023[7-9]$/, '0410'], // respiratory services
+  [/^E/, '0290'], // durable medical equipment
+  [/^(A[4-7]|L|V2)/, '0270'], // medical and surgical supplies and devices
+];
+const CLINIC_REVENUE = '0510';
+const revenueCode = (code: string): string => REVENUE_CODES.find(([pattern]) => pattern.test(code))?.[1] ?? CLINIC_REVENUE;
 
 /** Preventive services Medicare pays in full. */
 const NO_COST_SHARE = /^(G0402|G0438|G0439|G0008|G0009|G0010|Q20\d\d|G0121|G0279|G0101|G0103|G0444|G0442|G0472)$/;
@@ -487,6 +521,7 @@ class MemberBuilder {
       this.claim({
         day,
         type: 'professional',
+        setting: 'emergency',
         diagnoses,
         services: [this.rng.pick(emergency.ambulance.slice(0, 3)), 'A0425'],
         provider: this.dir.ambulance,
@@ -520,6 +555,7 @@ class MemberBuilder {
         day,
         endDay: day + stay,
         type: 'professional',
+        setting: 'inpatient',
         diagnoses,
         services: ['G0406', 'G0407'],
         provider: attending,
@@ -626,6 +662,7 @@ class MemberBuilder {
         day: v.day,
         endDay,
         type: 'institutional',
+        setting: v.setting,
         inpatient: v.setting === 'inpatient',
         diagnoses: v.diagnoses,
         services: v.services,
@@ -635,7 +672,15 @@ class MemberBuilder {
     }
     if (v.setting === 'office' || v.setting === 'emergency' || this.rng.chance(0.5)) {
       const services = v.setting === 'office' ? v.services : v.services.slice(0, 1);
-      this.claim({ day: v.day, type: 'professional', diagnoses: v.diagnoses, services, provider: v.practitioner, encounter });
+      this.claim({
+        day: v.day,
+        type: 'professional',
+        setting: v.setting,
+        diagnoses: v.diagnoses,
+        services,
+        provider: v.practitioner,
+        encounter,
+      });
     }
     return encounter;
   }
@@ -726,6 +771,8 @@ class MemberBuilder {
     day: number;
     endDay?: number;
     type: 'professional' | 'institutional';
+    /** Where the care was given: a professional line's place of service. */
+    setting: Setting;
     inpatient?: boolean;
     diagnoses: string[];
     services: string[];
@@ -755,9 +802,20 @@ class MemberBuilder {
         c.endDay && c.endDay !== c.day
           ? { servicedPeriod: { start: isoDay(c.day), end: isoDay(endDay) } }
           : { servicedDate: isoDay(c.day) };
+      const blueButton = this.insurer.flavour === 'blueButton';
+      // A professional line says where it was given; a hospital's line, which revenue centre it was billed by.
+      const where =
+        c.type === 'professional'
+          ? {
+              locationCodeableConcept: {
+                coding: [coding(blueButton ? SYSTEMS.bbPlaceOfService : SYSTEMS.placeOfService, placeOfService(code, c.setting))],
+              },
+            }
+          : { revenue: { coding: [coding(blueButton ? SYSTEMS.bbRevenue : SYSTEMS.revenue, revenueCode(code))] } };
       return {
         sequence: i + 1,
         diagnosisSequence: [1],
+        ...where,
         productOrService: this.hcpcs(code),
         ...served,
         quantity: { value: units },

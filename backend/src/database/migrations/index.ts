@@ -16,6 +16,7 @@ import { Coupons1765000000100 } from './1765000000100-coupons';
 import { MedicationList1765000000200 } from './1765000000200-medication-list';
 import { Trials1765000000300 } from './1765000000300-trials';
 import { NotifyPriceChanges1765000000400 } from './1765000000400-notify-price-changes';
+import { ClaimCareLines1765100000100 } from './1765100000100-claim-care-lines';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   MedicationList1765000000200,
   Trials1765000000300,
   NotifyPriceChanges1765000000400,
+  ClaimCareLines1765100000100,
 ];

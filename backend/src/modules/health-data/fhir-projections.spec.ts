@@ -84,7 +84,10 @@ describe('FHIR projections', () => {
       claimType: 'professional',
       status: 'active',
       outcome: 'complete',
+      subtype: null,
       serviceDate: '2024-03-05',
+      // No billable period end: the item's date.
+      serviceEndDate: '2024-03-05',
       paymentAmount: 92.5,
       patientPaid: 20,
       deductible: null,
@@ -96,6 +99,8 @@ describe('FHIR projections', () => {
         { id: '1', diagnosis_code: 'I10', diagnosis_display: 'Essential (primary) hypertension' },
       ],
       procedures: [{ id: 'i1', procedure_code: '99213', procedure_date: '2024-03-05', procedure_display: 'Office visit' }],
+      // The line's own paid to provider + paid by patient.
+      careLines: [{ code: '99213', placeOfService: null, revenue: null, allowed: 112.5 }],
       searchText: [
         '2024-03-05',
         '3/5/2024',
@@ -586,5 +591,108 @@ describe('money precedence', () => {
       { insurerPaid: null, patientPaid: null, totalPrice: null },
       { insurerPaid: null, patientPaid: null, totalPrice: null },
     ]);
+  });
+});
+
+describe('claim subtype, service end and care lines', () => {
+  const eob = (fields: Record<string, unknown>) => ({ resourceType: 'ExplanationOfBenefit', id: 'e1', status: 'active', ...fields });
+  const item = (fields: Record<string, unknown>) => ({ sequence: 1, ...fields });
+
+  it('takes the C4BB subType over the Blue Button type, then the declared profile, then the 2020 CARIN facility type', () => {
+    const subtypeOf = (fields: Record<string, unknown>) => claimFromEob(eob(fields))!.subtype;
+    expect(
+      subtypeOf({
+        type: { coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/eob-type', code: 'SNF' }] },
+        subType: { coding: [{ system: 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBInstitutionalClaimSubType', code: 'Inpatient' }] },
+      }),
+    ).toBe('inpatient');
+    expect(subtypeOf({ type: { coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/eob-type', code: 'HHA' }] } })).toBe(
+      'hha',
+    );
+    expect(
+      subtypeOf({
+        meta: { profile: ['http://hl7.org/fhir/us/carin-bb/StructureDefinition/C4BB-ExplanationOfBenefit-Outpatient-Institutional|1.1.0'] },
+      }),
+    ).toBe('outpatient');
+    const carin2020 = fixture('carin-connectathon-2020').find((e) => e.id === '4791ba6a-bde6-460b-b7ca-729d994b495f')!;
+    expect(claimFromEob(carin2020)?.subtype).toBe('inpatient');
+    // A code of another system, or one no list knows, is no subtype.
+    expect(
+      subtypeOf({ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'institutional' }] } }),
+    ).toBeNull();
+    expect(
+      subtypeOf({ type: { coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/eob-type', code: 'XYZ' }] } }),
+    ).toBeNull();
+  });
+
+  it("ends the service at the billable period's end, else at the latest item's end", () => {
+    const items = [
+      item({ servicedPeriod: { start: '2024-03-01', end: '2024-03-09' } }),
+      item({ servicedDate: '2024-03-04' }),
+      item({ servicedPeriod: { start: '2024-03-01' } }),
+    ];
+    expect(claimFromEob(eob({ billablePeriod: { start: '2024-03-01', end: '2024-03-05' }, item: items }))!.serviceEndDate).toBe(
+      '2024-03-05',
+    );
+    expect(claimFromEob(eob({ billablePeriod: { start: '2024-03-01' }, item: items }))!.serviceEndDate).toBe('2024-03-09');
+    expect(claimFromEob(eob({ billablePeriod: { start: '2024-03-01' } }))!.serviceEndDate).toBeNull();
+  });
+
+  it('reads codes by system and shape: HCPCS upper case, places of service in 2 digits, revenue codes in 4', () => {
+    const lines = claimFromEob(
+      eob({
+        item: [
+          item({
+            productOrService: {
+              coding: [
+                { system: 'http://snomed.info/sct', code: '12345' },
+                { system: 'http://www.ama-assn.org/go/cpt', code: 'j1885' },
+              ],
+            },
+            locationCodeableConcept: {
+              coding: [{ system: 'https://bluebutton.cms.gov/resources/variables/line_place_of_srvc_cd', code: '2' }],
+            },
+            revenue: { coding: [{ system: 'http://www.nubc.org/RevenueCodes', code: '450' }] },
+          }),
+          item({
+            productOrService: { coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/hcpcs', code: '99213-25' }] },
+            locationCodeableConcept: { coding: [{ system: 'http://example.org/places', code: '11' }] },
+            revenue: { coding: [{ system: 'https://www.nubc.org/CodeSystem/RevenueCodes', code: 'Dummy' }] },
+            adjudication: [adj('benefit', 10)],
+          }),
+          // Nothing a category rule could use: left out.
+          item({ productOrService: { coding: [{ system: 'http://snomed.info/sct', code: '261352009' }] } }),
+        ],
+      }),
+    )!.careLines;
+    expect(lines).toEqual([
+      { code: 'J1885', placeOfService: '02', revenue: '0450', allowed: null },
+      { code: null, placeOfService: null, revenue: null, allowed: 10 },
+    ]);
+  });
+
+  it("takes a line's stated allowed amount (Blue Button) over its paid amounts, and keeps the claim's money as it was", () => {
+    const cms = (variable: string, value: number) => ({
+      category: {
+        coding: [
+          {
+            system: 'https://bluebutton.cms.gov/resources/codesystem/adjudication',
+            code: `https://bluebutton.cms.gov/resources/variables/${variable}`,
+          },
+        ],
+      },
+      amount: { value },
+    });
+    const claim = claimFromEob(
+      eob({
+        type: { coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/eob-type', code: 'CARRIER' }] },
+        item: [
+          item({ adjudication: [cms('line_nch_pmt_amt', 64), cms('line_coinsrnc_amt', 16), cms('line_alowd_chrg_amt', 85)] }),
+          item({ sequence: 2, adjudication: [cms('line_nch_pmt_amt', 40), cms('line_coinsrnc_amt', 10)] }),
+        ],
+      }),
+    )!;
+    expect(claim.careLines.map((l) => l.allowed)).toEqual([85, 50]);
+    expect([claim.paymentAmount, claim.patientPaid, claim.coinsurance]).toEqual([104, 26, 26]);
   });
 });

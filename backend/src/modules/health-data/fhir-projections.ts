@@ -10,6 +10,7 @@ import type {
   Condition,
   Coverage,
   ExplanationOfBenefit,
+  ExplanationOfBenefitItem,
   ExplanationOfBenefitItemAdjudication,
   Medication,
   MedicationDispense,
@@ -102,7 +103,9 @@ type Meaning =
   // An institutional line's reduced coinsurance replaces its (wage-adjusted) coinsurance when the provider gives one.
   | 'reducedcoinsurance'
   | 'submitted'
-  | 'drugcost';
+  | 'drugcost'
+  // A line's allowed amount as the insurer states it (Blue Button's carrier and DME lines): read for care lines only.
+  | 'allowed';
 type Figures = Partial<Record<Meaning, number>>;
 
 const ADJUDICATION_SYSTEMS = new Set([
@@ -142,7 +145,7 @@ const CMS_VARIABLES = new Map<string, Meaning | null>([
   ['line_bene_ptb_ddctbl_amt', 'deductible'],
   ['line_coinsrnc_amt', 'coinsurance'],
   ['line_sbmtd_chrg_amt', 'submitted'],
-  ['line_alowd_chrg_amt', null],
+  ['line_alowd_chrg_amt', 'allowed'],
   ['line_bene_prmry_pyr_pd_amt', null],
   // Institutional revenue-centre lines
   ['rev_cntr_pmt_amt_amt', 'benefit'],
@@ -360,20 +363,139 @@ function serviceDate(resource: Eob): string | null {
   return dateOnly(resource.billablePeriod?.start) ?? firstItemDate ?? dateOnly(resource.created);
 }
 
+/** The latest date the claim covers: its billable period's end, else the latest end of its items' service dates. */
+function serviceEndDate(resource: Eob): string | null {
+  const itemEnds = asArray(resource.item)
+    .map((i) => dateOnly(i.servicedPeriod?.end) ?? dateOnly(i.servicedDate))
+    .filter((d): d is string => d !== null)
+    .sort();
+  return dateOnly(resource.billablePeriod?.end) ?? itemEnds[itemEnds.length - 1] ?? null;
+}
+
+// ---- Care lines ---------------------------------------------------------------------------------------------
+// What the plans' service categories are decided by: the claim's subtype, and per line its HCPCS/CPT code, place
+// of service (professional lines) and revenue code (institutional lines).
+
+const C4BB_INSTITUTIONAL_SUBTYPE = 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBInstitutionalClaimSubType';
+const BB_EOB_TYPE = 'https://bluebutton.cms.gov/resources/codesystem/eob-type';
+const BB_EOB_TYPES = new Set(['inpatient', 'outpatient', 'snf', 'hha', 'hospice', 'carrier', 'dme', 'pde']);
+// A claim of CARIN's first release has no subType; the profile it declares names the setting.
+const C4BB_FACILITY_PROFILES = new Map([
+  ['http://hl7.org/fhir/us/carin-bb/StructureDefinition/C4BB-ExplanationOfBenefit-Inpatient-Institutional', 'inpatient'],
+  ['http://hl7.org/fhir/us/carin-bb/StructureDefinition/C4BB-ExplanationOfBenefit-Outpatient-Institutional', 'outpatient'],
+]);
+// The 2020 CARIN drafts typed facility claims in a claim-type system of their own.
+const CARIN_2020_CLAIM_TYPE = 'http://hl7.org/fhir/us/carin/CodeSystem/carin-bb-claim-type';
+const CARIN_2020_FACILITY = new Map([
+  ['inpatient-facility', 'inpatient'],
+  ['outpatient-facility', 'outpatient'],
+]);
+
+const HCPCS_SYSTEMS = [
+  'https://bluebutton.cms.gov/resources/codesystem/hcpcs',
+  'http://www.ama-assn.org/go/cpt',
+  'https://www.cms.gov/Medicare/Coding/HCPCSReleaseCodeSets',
+  'http://www.cms.gov/Medicare/Coding/HCPCSReleaseCodeSets',
+];
+const PLACE_OF_SERVICE_SYSTEMS = [
+  'https://www.cms.gov/Medicare/Coding/place-of-service-codes/Place_of_Service_Code_Set',
+  'https://www.cms.gov/Medicare/Coding/place-of-service-codes/Place_of_Service_Code_Set.html',
+  'http://www.cms.gov/Medicare/Coding/place-of-service-codes/Place_of_Service_Code_Set',
+  'https://bluebutton.cms.gov/resources/variables/line_place_of_srvc_cd',
+];
+const REVENUE_SYSTEMS = [
+  'https://www.nubc.org/CodeSystem/RevenueCodes',
+  'http://www.nubc.org/RevenueCodes',
+  'https://bluebutton.cms.gov/resources/variables/rev_cntr',
+  'http://terminology.hl7.org/CodeSystem/ex-revenue-center',
+];
+// UB-04's revenue code 0001 is the claim's total-charge line: the sum of the others, no service of its own.
+const TOTAL_CHARGE_REVENUE = '0001';
+
+/** One claim line with what the plans' category rules look at (the plans module's CareLine). */
+export interface CareLineRow {
+  /** HCPCS / CPT, upper case. */
+  code: string | null;
+  /** CMS place-of-service code, 2 digits. */
+  placeOfService: string | null;
+  /** UB-04 revenue code, 4 digits. */
+  revenue: string | null;
+  /** Dollars: the line's allowed amount where the insurer states one, else its insurer paid + patient paid. */
+  allowed: number | null;
+}
+
+/**
+ * Institutional subtype (C4BB), else the Blue Button claim type, else the C4BB facility profile the claim declares,
+ * else the 2020 CARIN facility types; lower case.
+ */
+function claimSubtype(resource: Eob): string | null {
+  const subType = asArray(resource.subType?.coding)
+    .find((c) => c.system === C4BB_INSTITUTIONAL_SUBTYPE && c.code)
+    ?.code?.toLowerCase();
+  if (subType === 'inpatient' || subType === 'outpatient') return subType;
+  const types = asArray(resource.type?.coding);
+  const blueButton = types.find((c) => c.system === BB_EOB_TYPE && c.code)?.code?.toLowerCase();
+  if (blueButton && BB_EOB_TYPES.has(blueButton)) return blueButton;
+  // A declared profile may carry its version: `...-Inpatient-Institutional|2.0.0`.
+  const profile = asArray(resource.meta?.profile)
+    .map((url) => (typeof url === 'string' ? C4BB_FACILITY_PROFILES.get(url.split('|')[0]!) : undefined))
+    .find(Boolean);
+  if (profile) return profile;
+  const carin = types.find((c) => c.system === CARIN_2020_CLAIM_TYPE && c.code)?.code?.toLowerCase();
+  return (carin && CARIN_2020_FACILITY.get(carin)) ?? null;
+}
+
+/** A code of the given systems when it has the shape its code set gives it (left-padded with zeros), else null. */
+function codeOf(concept: Concept, systems: readonly string[], shape: RegExp, width: number): string | null {
+  const code = str(codingIn(concept, systems)?.code);
+  return code && shape.test(code) ? code.padStart(width, '0') : null;
+}
+
+function careLineOf(item: Received<ExplanationOfBenefitItem>): CareLineRow {
+  const figures = figuresOf(adjudicationAmounts(item.adjudication));
+  const insurer = insurerPaidOf(figures);
+  const patient = patientPaidOf(figures, partsOf(figures));
+  const paid = insurer === null && patient === null ? null : (insurer ?? 0) + (patient ?? 0);
+  const hcpcs = str(codingIn(item.productOrService, HCPCS_SYSTEMS)?.code)?.toUpperCase() ?? null;
+  return {
+    code: hcpcs && /^[A-Z0-9]{5}$/.test(hcpcs) ? hcpcs : null,
+    placeOfService: codeOf(item.locationCodeableConcept, PLACE_OF_SERVICE_SYSTEMS, /^\d{1,2}$/, 2),
+    revenue: codeOf(item.revenue, REVENUE_SYSTEMS, /^\d{3,4}$/, 4),
+    allowed: round2(figures.allowed ?? paid),
+  };
+}
+
+/**
+ * The medical lines of a claim (a pharmacy claim's fills are prescriptions, not care lines), without the total-charge
+ * line and without lines that say nothing the category rules could use.
+ */
+function careLines(resource: Eob): CareLineRow[] {
+  if (isPharmacy(resource)) return [];
+  return asArray(resource.item)
+    .map(careLineOf)
+    .filter((line) => line.revenue !== TOTAL_CHARGE_REVENUE)
+    .filter((line) => line.code !== null || line.placeOfService !== null || line.revenue !== null || line.allowed !== null);
+}
+
 /**
  * The version of the claim projections (money, search text). Raised whenever claimFromEob or prescriptionsFromEob
  * change what they make: claims stored by an older version are projected again from their raw resource at boot.
  */
 // 2: pharmacy lines coded in RxNorm only (Synthea) are fills too; each fill keeps its RxCUI, quantity and days
 // supply; dashed NDCs are stored in 11 digits.
-export const CLAIM_PROJECTION_VERSION = 2;
+// 3: claims keep their subtype, service end date and care lines (code, place of service, revenue code, allowed).
+export const CLAIM_PROJECTION_VERSION = 3;
 
 export interface ClaimRow {
   sourceId: string;
   claimType: string | null;
   status: string | null;
   outcome: string | null;
+  /** Institutional subtype or Blue Button claim type, lower case: inpatient, outpatient, snf, hha, hospice, carrier, dme, pde. */
+  subtype: string | null;
   serviceDate: string | null;
+  /** YYYY-MM-DD: the billable period's end, else the latest item's. */
+  serviceEndDate: string | null;
   /** What the insurer paid (part 2 §3's payment_amount). */
   paymentAmount: number | null;
   /** The patient's share, and the parts of it the insurer named. */
@@ -384,6 +506,7 @@ export interface ClaimRow {
   renderingProvider: string | null;
   diagnoses: HealthServiceDiagnosis[];
   procedures: HealthServiceProcedure[];
+  careLines: CareLineRow[];
   /** Lowercase text the health history search looks in (part 2 §5); see claimSearchText. */
   searchText: string;
 }
@@ -463,7 +586,9 @@ export function claimFromEob(input: FhirInput): ClaimRow | null {
     claimType: eobType(resource),
     status: str(resource.status),
     outcome: str(resource.outcome),
+    subtype: claimSubtype(resource),
     serviceDate: serviceDate(resource),
+    serviceEndDate: serviceEndDate(resource),
     paymentAmount: paid.insurerPaid,
     patientPaid: paid.patientPaid,
     deductible: paid.deductible,
@@ -472,6 +597,7 @@ export function claimFromEob(input: FhirInput): ClaimRow | null {
     renderingProvider: providerName(resource, ['rendering', 'performing', 'primary', 'attending']),
     diagnoses,
     procedures,
+    careLines: careLines(resource),
   };
   return { ...claim, searchText: claimSearchText(claim) };
 }

@@ -25,7 +25,9 @@ const claim = (sourceId: string, overrides: Partial<ClaimRow> = {}): ClaimRow =>
   claimType: 'professional',
   status: 'active',
   outcome: 'complete',
+  subtype: null,
   serviceDate: '2025-03-04',
+  serviceEndDate: '2025-03-04',
   paymentAmount: 120.5,
   patientPaid: 30,
   deductible: 10,
@@ -34,6 +36,7 @@ const claim = (sourceId: string, overrides: Partial<ClaimRow> = {}): ClaimRow =>
   renderingProvider: 'Dr. Rivera',
   diagnoses: [{ id: '1', diagnosis_code: 'E11.9', diagnosis_display: 'Type 2 diabetes' }],
   procedures: [],
+  careLines: [],
   searchText: 'e11.9\ntype 2 diabetes',
   ...overrides,
 });

@@ -38,24 +38,28 @@ const UPSERT_PAGE = `
     ON CONFLICT (user_id, insurer_key, resource_type, source_id) DO UPDATE SET resource = EXCLUDED.resource, fetched_at = now()
     WHERE t.resource IS DISTINCT FROM EXCLUDED.resource
   ), claims AS (
-    INSERT INTO claims AS t (user_id, insurer_key, source_id, claim_type, status, outcome, service_date, payment_amount, patient_paid,
-      deductible, copay, coinsurance, rendering_provider, diagnoses, procedures, search_text, projection_version)
-    SELECT $1, $2, r."sourceId", r."claimType", r.status, r.outcome, r."serviceDate", r."paymentAmount", r."patientPaid",
-      r.deductible, r.copay, r.coinsurance, r."renderingProvider", r.diagnoses, r.procedures, r."searchText", $8
-    FROM jsonb_to_recordset($4::jsonb) AS r("sourceId" text, "claimType" text, status text, outcome text, "serviceDate" date,
-      "paymentAmount" numeric, "patientPaid" numeric, deductible numeric, copay numeric, coinsurance numeric, "renderingProvider" text,
-      diagnoses jsonb, procedures jsonb, "searchText" text)
+    INSERT INTO claims AS t (user_id, insurer_key, source_id, claim_type, subtype, status, outcome, service_date, service_end_date,
+      payment_amount, patient_paid, deductible, copay, coinsurance, rendering_provider, diagnoses, procedures, care_lines, search_text,
+      projection_version)
+    SELECT $1, $2, r."sourceId", r."claimType", r.subtype, r.status, r.outcome, r."serviceDate", r."serviceEndDate", r."paymentAmount",
+      r."patientPaid", r.deductible, r.copay, r.coinsurance, r."renderingProvider", r.diagnoses, r.procedures, r."careLines",
+      r."searchText", $8
+    FROM jsonb_to_recordset($4::jsonb) AS r("sourceId" text, "claimType" text, subtype text, status text, outcome text, "serviceDate" date,
+      "serviceEndDate" date, "paymentAmount" numeric, "patientPaid" numeric, deductible numeric, copay numeric, coinsurance numeric,
+      "renderingProvider" text, diagnoses jsonb, procedures jsonb, "careLines" jsonb, "searchText" text)
     ON CONFLICT (user_id, insurer_key, source_id) DO UPDATE SET
-      claim_type = EXCLUDED.claim_type, status = EXCLUDED.status, outcome = EXCLUDED.outcome, service_date = EXCLUDED.service_date,
-      payment_amount = EXCLUDED.payment_amount, patient_paid = EXCLUDED.patient_paid, deductible = EXCLUDED.deductible,
-      copay = EXCLUDED.copay, coinsurance = EXCLUDED.coinsurance, rendering_provider = EXCLUDED.rendering_provider,
-      diagnoses = EXCLUDED.diagnoses, procedures = EXCLUDED.procedures, search_text = EXCLUDED.search_text,
-      projection_version = EXCLUDED.projection_version, updated_at = now()
-    WHERE (t.claim_type, t.status, t.outcome, t.service_date, t.payment_amount, t.patient_paid, t.deductible, t.copay, t.coinsurance,
-        t.rendering_provider, t.diagnoses, t.procedures, t.search_text, t.projection_version)
-      IS DISTINCT FROM (EXCLUDED.claim_type, EXCLUDED.status, EXCLUDED.outcome, EXCLUDED.service_date, EXCLUDED.payment_amount,
-        EXCLUDED.patient_paid, EXCLUDED.deductible, EXCLUDED.copay, EXCLUDED.coinsurance, EXCLUDED.rendering_provider,
-        EXCLUDED.diagnoses, EXCLUDED.procedures, EXCLUDED.search_text, EXCLUDED.projection_version)
+      claim_type = EXCLUDED.claim_type, subtype = EXCLUDED.subtype, status = EXCLUDED.status, outcome = EXCLUDED.outcome,
+      service_date = EXCLUDED.service_date, service_end_date = EXCLUDED.service_end_date, payment_amount = EXCLUDED.payment_amount,
+      patient_paid = EXCLUDED.patient_paid, deductible = EXCLUDED.deductible, copay = EXCLUDED.copay, coinsurance = EXCLUDED.coinsurance,
+      rendering_provider = EXCLUDED.rendering_provider, diagnoses = EXCLUDED.diagnoses, procedures = EXCLUDED.procedures,
+      care_lines = EXCLUDED.care_lines, search_text = EXCLUDED.search_text, projection_version = EXCLUDED.projection_version,
+      updated_at = now()
+    WHERE (t.claim_type, t.subtype, t.status, t.outcome, t.service_date, t.service_end_date, t.payment_amount, t.patient_paid, t.deductible,
+        t.copay, t.coinsurance, t.rendering_provider, t.diagnoses, t.procedures, t.care_lines, t.search_text, t.projection_version)
+      IS DISTINCT FROM (EXCLUDED.claim_type, EXCLUDED.subtype, EXCLUDED.status, EXCLUDED.outcome, EXCLUDED.service_date,
+        EXCLUDED.service_end_date, EXCLUDED.payment_amount, EXCLUDED.patient_paid, EXCLUDED.deductible, EXCLUDED.copay,
+        EXCLUDED.coinsurance, EXCLUDED.rendering_provider, EXCLUDED.diagnoses, EXCLUDED.procedures, EXCLUDED.care_lines,
+        EXCLUDED.search_text, EXCLUDED.projection_version)
   ), prescriptions AS (
     INSERT INTO prescriptions AS t (user_id, insurer_key, source_id, source_kind, drug_name, drug_ndc, rxcui, date_prescribed, provider,
       patient_paid, insurer_paid, total_price, quantity, days_supply, projection_version)

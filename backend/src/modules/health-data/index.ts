@@ -20,3 +20,4 @@ export { UserDataReadCacheInterceptor } from './user-data-read-cache.interceptor
 // Pricing rebuilds its drug name index at each flush-all (the reference tables changed).
 export { UserDataChangesListener } from './user-data-changes.listener';
 export { MemberDiagnosesReader, type MemberDiagnosis } from './member-diagnoses.reader';
+export { MemberCareReader, type MemberCareClaim, type MemberCareLine } from './member-care.reader';

@@ -4,3 +4,7 @@ export { ndcCandidates, normalizeNdc, type NdcParse } from './ndc';
 export { requireNdc } from './pricing.errors';
 // `npm run data:import -- nadac FILE` (src/cli): the weekly CMS NADAC file, loaded like the boot loader does.
 export { importNadacFile, NadacFileError } from './reference-data/nadac-import';
+// The member's drugs over a period, priced, for the plans' ranking.
+export { MemberDrugUsesReader, type DrugKind, type MemberDrugUse } from './member-drug-uses.reader';
+// A drug by name with its 30-day price, for the plans' drug cost search.
+export { DrugLookupReader, type LookedUpDrugCost } from './prices/drug-lookup.reader';

@@ -3,6 +3,8 @@ import { AuthModule } from '../auth';
 import { HealthDataModule, UserDataCacheModule } from '../health-data';
 import { CouponsModule } from './coupons/coupons.module';
 import { DrugsService } from './drugs.service';
+import { MemberDrugUsesReader } from './member-drug-uses.reader';
+import { DrugLookupReader } from './prices/drug-lookup.reader';
 import { DrugNameIndexService } from './prices/drug-name-index.service';
 import { PricesRepository } from './prices/prices.repository';
 import { PricesService } from './prices/prices.service';
@@ -26,7 +28,9 @@ import { REFERENCE_DATA_DIR } from './reference-data/reference-files';
     ReferenceDataService,
     ReferenceDataRepository,
     { provide: REFERENCE_DATA_DIRECTORY, useValue: REFERENCE_DATA_DIR },
+    MemberDrugUsesReader,
+    DrugLookupReader,
   ],
-  exports: [PricesService],
+  exports: [PricesService, MemberDrugUsesReader, DrugLookupReader],
 })
 export class PricingModule {}
