@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchDrugs } from './bench-drugs.mjs';
 import { benchDatabaseUrl, benchResync } from './bench-resync.mjs';
+import { benchPlans } from './bench-plans.mjs';
 import { benchTrials } from './bench-trials.mjs';
 import { benchWeb } from './bench-web.mjs';
 import { assembleWebRoot } from './lib/web-root.mjs';
@@ -26,9 +27,10 @@ const ACCOUNT_READS = ['/api/user', '/api/patientInfo'];
 const API_READ_TARGETS = { ratio: 0.25, p99Ms: 25 };
 // `--only=reads`: link the member, then the dashboard's API reads alone (no web build, login, home page or re-sync
 // figures): a short run to profile the backend under that load (`node scripts/bench.mjs --only=reads`).
-// `--only=drugs` and `--only=trials` run the drug search and interactions, or the trials matching, alone.
+// `--only=drugs`, `--only=trials` and `--only=plans` run the drug search and interactions, the trials matching, or the
+// plan ranking alone.
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const SECTIONS = ['reads', 'drugs', 'trials'];
+const SECTIONS = ['reads', 'drugs', 'trials', 'plans'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) throw new Error(`--only=${ONLY}: one of ${SECTIONS.join(', ')} can run alone`);
 const READS_ONLY = ONLY === 'reads';
 const API_ONLY = ONLY !== undefined;
@@ -132,6 +134,8 @@ try {
     await drugs();
   } else if (ONLY === 'trials') {
     await benchTrials({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
+  } else if (ONLY === 'plans') {
+    await benchPlans({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
   } else {
     const loginBody = JSON.stringify({ email: account.email, password: account.password });
     const logins = await load(
@@ -165,6 +169,7 @@ try {
 
     await benchApiReads(base, headers);
     await benchTrials({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
+    await benchPlans({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
     await drugs();
 
     console.log('\nHome page (shell + public remote), Chromium and Lighthouse 12 mobile');

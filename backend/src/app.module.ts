@@ -21,6 +21,7 @@ import { AuthModule } from './modules/auth';
 import { DebugModule } from './modules/debug';
 import { PollingModule, ProbeModule } from './modules/polling';
 import { SystemModule } from './modules/system';
+import { PlansModule } from './modules/plans';
 import { TrialsModule } from './modules/trials';
 
 export interface AppModuleOptions {
@@ -79,6 +80,7 @@ export class AppModule {
         InsurersModule,
         PricingModule,
         TrialsModule,
+        PlansModule,
         SystemModule,
         PollingModule,
         // Tests only: the queue round-trip probe names the worker's pid and host.

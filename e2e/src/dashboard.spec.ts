@@ -22,6 +22,11 @@ const AI_SIDEBAR = [
   'Health History',
 ];
 const FETCH_FAILED = 'There was an error retrieving some of your data. Please try again later';
+// The Medicare Options widget's names (mfe-dashboard/src/features/plans/lib/plan-texts.ts).
+const PLAN_PROGRESS = 'Ranking the Medicare plans in your county';
+const PLAN_LIST = 'Medicare plans ranked by estimated yearly cost';
+const PLAN_CONTACT_FORM = 'Tell us where you live';
+const PLANS_FAILED = 'Something went wrong with fetching your Medicare plan options. Please try again later.';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -100,6 +105,8 @@ describe('dashboard: a member with five years of claims', () => {
     try {
       await signIn(page, account);
       await page.getByRole('heading', { level: 1, name: 'Welcome, Ada' }).waitFor();
+      // Medicare Options first shows the ranking's progress (at least until the ranks arrive, and then briefly full).
+      await page.getByRole('region', { name: 'Medicare Options' }).getByRole('progressbar', { name: PLAN_PROGRESS }).waitFor();
       await settled(page);
       const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
       expect(headings.filter((h) => SECTIONS.includes(h))).toEqual(SECTIONS);
@@ -111,9 +118,23 @@ describe('dashboard: a member with five years of claims', () => {
       expect(await page.getByText(/Last updated /).count()).toBe(1);
       expect(await page.getByRole('list', { name: 'Prescriptions' }).getByRole('listitem').count()).toBe(3);
       expect(await page.getByRole('list', { name: 'Claims' }).getByRole('listitem').count()).toBe(3);
-      for (const name of ['Medical Tips', 'Medicare Options']) {
-        await page.getByRole('region', { name }).getByText('Not available yet').waitFor();
+      await page.getByRole('region', { name: 'Medical Tips' }).getByText('Not available yet').waitFor();
+      // Medicare Options ranks this member's plans: after the progress bar, the cheapest 5 (or the contact form when
+      // the ranking cannot place the member), never its failure text.
+      const medicare = page.getByRole('region', { name: 'Medicare Options' });
+      const plans = medicare.getByRole('table', { name: PLAN_LIST }).or(medicare.getByRole('list', { name: PLAN_LIST }));
+      await plans
+        .or(medicare.getByRole('form', { name: PLAN_CONTACT_FORM }))
+        .first()
+        .waitFor({ timeout: 120_000 });
+      expect(await medicare.getByRole('progressbar', { name: PLAN_PROGRESS }).count()).toBe(0);
+      if (await plans.count()) {
+        const rows = await medicare.getByRole('table', { name: PLAN_LIST }).locator('tbody tr').count();
+        expect(rows).toBeGreaterThan(0);
+        expect(rows).toBeLessThanOrEqual(5);
       }
+      expect(await medicare.getByText('Not available yet').count()).toBe(0);
+      expect(await medicare.getByText(PLANS_FAILED).count()).toBe(0);
       // Clinical Trials answers for this member (trials, or what is missing to search them): never its failure text.
       const trials = page.getByRole('region', { name: 'Clinical Trials' });
       await trials.getByRole('list', { name: 'Matched clinical trials' }).or(trials.getByRole('link')).first().waitFor();

@@ -10,6 +10,8 @@ export interface SandboxConfig {
   fhirOrigins: string[];
   /** Where browsers reach the sandbox (SANDBOX_PUBLIC_URL), for links it hands out: the coupon redemption pages. */
   publicUrl?: string;
+  /** The bearer key the broker CRM stand-in requires (SANDBOX_CRM_API_KEY; default the backend's default BROKER_CRM_API_KEY). */
+  crmApiKey?: string;
 }
 
 function port(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     smtpPort: port('SANDBOX_SMTP_PORT', 2525, env),
     fhirOrigins: origins('SANDBOX_FHIR_ORIGINS', env),
     publicUrl: origins('SANDBOX_PUBLIC_URL', env)[0],
+    crmApiKey: env.SANDBOX_CRM_API_KEY || undefined,
   };
 }

@@ -9,6 +9,46 @@ export function delayMsProblem(value: unknown): string | null {
     : `delayMs must be an integer from 0 to ${MAX_HOLD_MS}`;
 }
 
+/** A held request's default length: an injected timeout outlasts any client's; a slow answer is felt, not fatal. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_SLOW_MS = 2_000;
+
+/** A partner's fault switch as its admin API sets it: the kind, how many requests it hits (null: until off), the hold. */
+export interface FaultSwitch<K extends string> {
+  kind: K;
+  remaining: number | null;
+  delayMs: number;
+}
+
+/**
+ * An admin body `{ kind, times?, delayMs? }` for a partner whose faults are `kinds` (a `timeout` or `slow` kind holds
+ * the request; the others answer at once unless delayMs says): the switch, or why it is refused.
+ */
+export function parseFaultSwitch<K extends string>(
+  body: unknown,
+  kinds: readonly K[],
+): { ok: true; fault: FaultSwitch<K> } | { ok: false; message: string } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'The body must be a JSON object' };
+  const b = body as Record<string, unknown>;
+  const unknown = Object.keys(b).filter((k) => !['kind', 'times', 'delayMs'].includes(k));
+  if (unknown.length) return { ok: false, message: `Unknown field(s): ${unknown.join(', ')}` };
+  if (typeof b.kind !== 'string' || !(kinds as readonly string[]).includes(b.kind))
+    return { ok: false, message: `kind must be one of ${kinds.join(', ')}` };
+  if (b.times !== undefined && !(Number.isInteger(b.times) && (b.times as number) >= 1))
+    return { ok: false, message: 'times must be a positive integer' };
+  const delayProblem = delayMsProblem(b.delayMs);
+  if (delayProblem) return { ok: false, message: delayProblem };
+  const kind = b.kind as K;
+  return {
+    ok: true,
+    fault: {
+      kind,
+      remaining: (b.times as number | undefined) ?? null,
+      delayMs: (b.delayMs as number | undefined) ?? (kind === 'timeout' ? DEFAULT_TIMEOUT_MS : kind === 'slow' ? DEFAULT_SLOW_MS : 0),
+    },
+  };
+}
+
 /**
  * The requests a partner's failure switch keeps waiting (an injected timeout or slow answer). Each waits its delay, or
  * less when the server starts closing or a test turns the switch off: a held request must never keep the process (or a

@@ -1,5 +1,6 @@
 import type { SandboxConfig } from './config';
 import { createCouponsPartner } from './coupons/coupons.partner';
+import { createCrmPartner } from './crm/crm.partner';
 import { createInsurersPartner } from './insurers/insurers.partner';
 import { createMailPartner } from './mail/mail.partner';
 import type { SandboxPartner } from './partner';
@@ -14,5 +15,6 @@ export function createPartners(config: SandboxConfig): SandboxPartner[] {
     insurers.blueButtonPaths,
     createCouponsPartner({ publicUrl: config.publicUrl }),
     createTrialsPartner(),
+    createCrmPartner({ apiKey: config.crmApiKey }),
   ];
 }

@@ -29,6 +29,8 @@ export interface AppConfig {
   coupons: { baseUrl: string; apiKey: string };
   /** ClinicalTrials.gov API v2: its base exactly as configured, and the per-request timeout. */
   trials: { baseUrl: string; timeoutMs: number };
+  /** The broker CRM's lead webhook (HTTP JSON, bearer key): the URL leads are POSTed to exactly as configured, the key, the per-call timeout. */
+  brokerCrm: { url: string; apiKey: string; timeoutMs: number };
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
   /** format: pretty lines for a person at a terminal, JSON for everything that reads logs. */
@@ -46,6 +48,8 @@ export class ConfigBootError extends Error {
 
 /** The partner sandbox's coupon service key (sandbox/src/coupons): the default only while the sandbox is the service. */
 const SANDBOX_COUPONS_API_KEY = 'sandbox-coupons-key';
+/** The partner sandbox's broker CRM key (sandbox/src/crm): the default only outside production, for the sandbox. */
+const SANDBOX_CRM_API_KEY = 'sandbox-crm-key';
 
 // dist/config or src/config -> backend -> repo root
 const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '..', '.data');
@@ -76,6 +80,10 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   // The sandbox's key goes to the sandbox only: a configured coupon service needs its own.
   if (env.COUPONS_BASE_URL && !env.COUPONS_API_KEY) {
     throw new ConfigValidationError(['COUPONS_API_KEY: required when COUPONS_BASE_URL is set']);
+  }
+  // Likewise for the broker CRM: leads carry a member's name, phone and e-mail.
+  if (env.BROKER_CRM_URL && !env.BROKER_CRM_API_KEY) {
+    throw new ConfigValidationError(['BROKER_CRM_API_KEY: required when BROKER_CRM_URL is set']);
   }
   return {
     env: env.NODE_ENV,
@@ -130,6 +138,11 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
     trials: {
       baseUrl: env.CLINICAL_TRIALS_BASE_URL ?? `${sandboxUrl}/clinicaltrials/api/v2`,
       timeoutMs: env.CLINICAL_TRIALS_TIMEOUT_MS,
+    },
+    brokerCrm: {
+      url: env.BROKER_CRM_URL ?? `${sandboxUrl}/crm/leads`,
+      apiKey: env.BROKER_CRM_API_KEY ?? SANDBOX_CRM_API_KEY,
+      timeoutMs: env.BROKER_CRM_TIMEOUT_MS,
     },
     referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '')
       .split(',')

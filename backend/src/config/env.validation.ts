@@ -258,6 +258,29 @@ export class EnvironmentVariables {
   @Max(120000)
   CLINICAL_TRIALS_TIMEOUT_MS = 10000;
 
+  /**
+   * The broker CRM's lead webhook, used exactly as given: the leads are POSTed to this URL, nothing appended. Unset:
+   * the partner sandbox's stand-in at {SANDBOX_URL}/crm/leads.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s#]+$/, { message: 'BROKER_CRM_URL must be an http(s) URL without a fragment' })
+  BROKER_CRM_URL?: string;
+
+  /** Sent as `Authorization: Bearer`. Required with BROKER_CRM_URL; the sandbox's own key otherwise. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(8, { message: 'BROKER_CRM_API_KEY must be at least 8 characters' })
+  BROKER_CRM_API_KEY?: string;
+
+  /** How long one call to the broker CRM may take before it counts as failed (and is retried). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  BROKER_CRM_TIMEOUT_MS = 10000;
+
   /** Partners allowed to mint referral codes: "partner=api-key,partner=api-key". Unset: no partner can. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -313,6 +336,9 @@ const ENV_KEYS = [
   'CLINICAL_TRIALS_BASE_URL',
   'CLINICAL_TRIALS_TIMEOUT_MS',
   'JOBS_PROBE_ROUTE',
+  'BROKER_CRM_URL',
+  'BROKER_CRM_API_KEY',
+  'BROKER_CRM_TIMEOUT_MS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 const SECRET_KEYS: readonly string[] = [
   'DATABASE_URL',
@@ -322,6 +348,9 @@ const SECRET_KEYS: readonly string[] = [
   'REFERRAL_PARTNER_KEYS',
   'AUTH_RESET_CODE_SECRET',
   'COUPONS_API_KEY',
+  // A webhook URL may carry its own token (in the query or the userinfo).
+  'BROKER_CRM_URL',
+  'BROKER_CRM_API_KEY',
 ];
 
 export class ConfigValidationError extends Error {

@@ -24,6 +24,7 @@ describe('migrations (PostgreSQL)', () => {
 
   const ALL_TABLES = [
     'analytics_events',
+    'broker_leads',
     'claims',
     'conditions',
     'contact_messages',
@@ -42,6 +43,11 @@ describe('migrations (PostgreSQL)', () => {
     'oauth_states',
     'password_resets',
     'patient_info',
+    'plan_alerts',
+    'plan_contacts',
+    'plan_rank_runs',
+    'plan_service_areas',
+    'plans',
     'polling_events',
     'prescriptions',
     'rate_limits',

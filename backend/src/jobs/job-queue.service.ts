@@ -49,7 +49,8 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
           name: definition.queue,
           policy: definition.policy ?? 'standard',
           retryLimit: definition.retryLimit ?? retryLimit,
-          retryDelay: 1,
+          retryDelay: definition.retryDelay ?? 1,
+          retryBackoff: definition.retryBackoff ?? false,
           expireInSeconds: expireSeconds,
         });
         // Idempotent (an upsert keyed by queue): every process may declare it.

@@ -18,6 +18,9 @@ export interface JobDefinition<TData extends object = object> {
   onFailed?(job: JobContext<TData>, error: unknown): Promise<void>;
   /** Overrides JOBS_RETRY_LIMIT for this queue. */
   retryLimit?: number;
+  /** Seconds before a retry (default 1); with retryBackoff, the first of delays that double (pg-boss's backoff). */
+  retryDelay?: number;
+  retryBackoff?: boolean;
   /** Jobs of this queue one process works at once (default 1). */
   concurrency?: number;
   /**

@@ -5,6 +5,8 @@ import { DataSource } from 'typeorm';
 import { createDataSourceOptions } from '../../src/database/data-source-options';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { runMigrationsExclusively } from '../../src/database/migrate';
+import { PlanCatalogueService } from '../../src/modules/plans/catalogue/plan-catalogue.service';
+import { PlansCatalogueRepository } from '../../src/modules/plans/catalogue/plans-catalogue.repository';
 import { ReferenceDataRepository } from '../../src/modules/pricing/reference-data/reference-data.repository';
 import { ReferenceDataService } from '../../src/modules/pricing/reference-data/reference-data.service';
 import { REFERENCE_DATA_DIR } from '../../src/modules/pricing/reference-data/reference-files';
@@ -43,6 +45,8 @@ export default async function globalSetup(): Promise<void> {
     // The drug reference tables load once per database (as the app does at boot): here, so that no test file's
     // beforeAll pays for the first load.
     await new ReferenceDataService(new ReferenceDataRepository(dataSource), REFERENCE_DATA_DIR).ensureLoaded();
+    // Likewise the 2026 plan catalogue (about 9 s on an empty database).
+    await new PlanCatalogueService(new PlansCatalogueRepository(dataSource)).ensureLoaded();
   } finally {
     await dataSource.destroy();
   }

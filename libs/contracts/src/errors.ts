@@ -135,6 +135,16 @@ export const TrialsErrorCode = {
 } as const;
 export type TrialsErrorCode = (typeof TrialsErrorCode)[keyof typeof TrialsErrorCode];
 
+export const PlansErrorCode = {
+  /** A field of a plans request out of its rules (the field and reason in `errors`): a 400. */
+  Validation: 'PLANS.VALIDATION',
+  /** No 2026 plan has that contract and plan number: a 404. */
+  PlanNotFound: 'PLANS.PLAN_NOT_FOUND',
+  /** The member's latest ranking has no estimate for that plan (rank again): a 404. */
+  EstimateNotFound: 'PLANS.ESTIMATE_NOT_FOUND',
+} as const;
+export type PlansErrorCode = (typeof PlansErrorCode)[keyof typeof PlansErrorCode];
+
 export type ApiErrorCode =
   | CommonErrorCode
   | AuthErrorCode
@@ -144,4 +154,5 @@ export type ApiErrorCode =
   | ContactErrorCode
   | HealthDataErrorCode
   | PricingErrorCode
-  | TrialsErrorCode;
+  | TrialsErrorCode
+  | PlansErrorCode;

@@ -11,3 +11,4 @@ export * from './referrals';
 export * from './health-data';
 export * from './pricing';
 export * from './trials';
+export * from './plans';

@@ -1,6 +1,7 @@
 import { ClinicalTrialsWidget } from '../features/clinical-trials';
 import { DashboardPage } from '../features/dashboard';
 import { HealthHistoryWidget } from '../features/health-history';
+import { MedicareOptionsWidget } from '../features/plans';
 import { RxHistoryWidget, RxInteractionsWidget } from '../features/rx';
 import { useUser } from '../features/account/api/get-user';
 import { useInsurerLinks } from '../features/insurers/api/get-insurer-links';
@@ -19,6 +20,7 @@ export function DashboardRoute() {
       RxInteractions={RxInteractionsWidget}
       HealthHistory={HealthHistoryWidget}
       ClinicalTrials={ClinicalTrialsWidget}
+      MedicareOptions={MedicareOptionsWidget}
       firstName={user.data?.firstName}
       insurerLinks={links.data?.links}
       banner={<RelinkBanner />}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { delayMsProblem, HeldRequests } from '../held-requests';
+import { HeldRequests, parseFaultSwitch } from '../held-requests';
 import type { SandboxPartner } from '../partner';
 import { FieldResolver, project } from './fields';
 import { encodePageToken, parseStudiesQuery } from './studies-query';
@@ -12,8 +12,6 @@ const NCT_ID = /^(NCT|nct)\d{8}$/;
 
 export const TRIALS_FAULT_KINDS = ['status500', 'timeout', 'slow'] as const;
 export type TrialsFaultKind = (typeof TRIALS_FAULT_KINDS)[number];
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_SLOW_MS = 2_000;
 
 export interface TrialsFault {
   id: number;
@@ -33,27 +31,7 @@ export type TrialsPartner = SandboxPartner & {
   stats: { studiesRequests: number; studyRequests: number };
 };
 
-function parseFault(body: unknown): { ok: true; fault: Omit<TrialsFault, 'id'> } | { ok: false; message: string } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'The body must be a JSON object' };
-  const b = body as Record<string, unknown>;
-  const unknown = Object.keys(b).filter((k) => !['kind', 'times', 'delayMs'].includes(k));
-  if (unknown.length) return { ok: false, message: `Unknown field(s): ${unknown.join(', ')}` };
-  if (typeof b.kind !== 'string' || !(TRIALS_FAULT_KINDS as readonly string[]).includes(b.kind))
-    return { ok: false, message: `kind must be one of ${TRIALS_FAULT_KINDS.join(', ')}` };
-  if (b.times !== undefined && !(Number.isInteger(b.times) && (b.times as number) >= 1))
-    return { ok: false, message: 'times must be a positive integer' };
-  const delayProblem = delayMsProblem(b.delayMs);
-  if (delayProblem) return { ok: false, message: delayProblem };
-  const kind = b.kind as TrialsFaultKind;
-  return {
-    ok: true,
-    fault: {
-      kind,
-      remaining: (b.times as number | undefined) ?? null,
-      delayMs: (b.delayMs as number | undefined) ?? (kind === 'timeout' ? DEFAULT_TIMEOUT_MS : kind === 'slow' ? DEFAULT_SLOW_MS : 0),
-    },
-  };
-}
+const parseFault = (body: unknown) => parseFaultSwitch(body, TRIALS_FAULT_KINDS);
 
 /**
  * ClinicalTrials.gov API v2 stand-in: `GET /api/v2/studies` (query.cond, query.term, filter.overallStatus, filter.geo,

@@ -16,7 +16,10 @@ import { Coupons1765000000100 } from './1765000000100-coupons';
 import { MedicationList1765000000200 } from './1765000000200-medication-list';
 import { Trials1765000000300 } from './1765000000300-trials';
 import { NotifyPriceChanges1765000000400 } from './1765000000400-notify-price-changes';
+import { PlanCatalogue1765100000000 } from './1765100000000-plan-catalogue';
 import { ClaimCareLines1765100000100 } from './1765100000100-claim-care-lines';
+import { BrokerLeads1765100000200 } from './1765100000200-broker-leads';
+import { PlanRanks1765100000300 } from './1765100000300-plan-ranks';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -38,5 +41,8 @@ export const MIGRATIONS = [
   MedicationList1765000000200,
   Trials1765000000300,
   NotifyPriceChanges1765000000400,
+  PlanCatalogue1765100000000,
   ClaimCareLines1765100000100,
+  BrokerLeads1765100000200,
+  PlanRanks1765100000300,
 ];

@@ -89,6 +89,16 @@ export class PollingService {
   }
 
   /**
+   * An event whose answer is ready at once (work that takes milliseconds in this process: the plan searches), for
+   * calls the spec makes polled: recorded already ended, so the first poll reads it, and no job or worker is used.
+   */
+  async recordEnded(ownerUserId: string, kind: string, status: Exclude<PollingStatus, 'pending'>, response: unknown): Promise<string> {
+    const event = await this.repository.createPending({ ownerUserId, kind, pollInterval: DEFAULT_POLL_INTERVAL_MS });
+    await this.repository.completeIfPending(event.id, status, response);
+    return event.id;
+  }
+
+  /**
    * Visitors' events (public coupon searches) are read within seconds of their end and never again: a day later they
    * go (a scheduled job), so the table does not grow with every visitor's search. Members' events go with the account.
    */

@@ -15,6 +15,7 @@ import {
 import { buildClaim } from '../../features/health-history/__tests__/fake-health-history-api';
 import { buildRxRow } from '../../features/rx/__tests__/fake-rx-api';
 import { buildTrials, completeWith, serveTrials } from '../../features/clinical-trials/__tests__/fake-clinical-trials-api';
+import { buildRows, complete, serveRanks } from '../../features/plans/__tests__/fake-plans-api';
 
 const user: UserResponse = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', postal_code: null };
 const drugs: UserDrugsPage = {
@@ -65,6 +66,8 @@ describe('/app/dashboard as src/app composes it', () => {
   it('greets the member by the account name and mounts the other features: Rx and health history, the relink banner', async () => {
     serveOtherWidgets();
     serveTrials(completeWith(buildTrials(5, ['COMPLETED', 'RECRUITING'])));
+    // Served after the trials: both poll /api/pollingEvent, each fake answering its own events.
+    serveRanks(complete(buildRows(7)));
     renderPage(<DashboardRoute />, '/app/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(await screen.findByText('Your connection to Humana needs to be renewed')).toBeInTheDocument();
@@ -83,12 +86,18 @@ describe('/app/dashboard as src/app composes it', () => {
       'Trial 04',
     ]);
     expect(trials.queryByText('Not available yet')).not.toBeInTheDocument();
+    const plans = within(screen.getByRole('region', { name: 'Medicare Options' }));
+    expect(await plans.findByRole('list', { name: 'Medicare plans ranked by estimated yearly cost' })).toBeInTheDocument();
+    expect(plans.getAllByRole('article')).toHaveLength(5);
+    expect(plans.getByRole('link', { name: 'See all Medicare Options' })).toHaveAttribute('href', '/medicareOptions');
+    expect(plans.queryByText('Not available yet')).not.toBeInTheDocument();
     expect(screen.queryByText(DASHBOARD_TOAST)).not.toBeInTheDocument();
   });
 
   it('a failing trials search shows the spec text in its section, reports clinicalTrials failed (one toast), and the rest keeps working', async () => {
     serveOtherWidgets();
     serveTrials({ status: 'error', response: { message: 'Something went wrong' } });
+    serveRanks(complete(buildRows(3)));
     renderPage(<DashboardRoute />, '/app/dashboard');
     const trials = within(screen.getByRole('region', { name: 'Clinical Trials' }));
     expect(await trials.findByText('Something went wrong with fetching your Clinical Trials. Please try again later.')).toBeInTheDocument();
@@ -96,6 +105,19 @@ describe('/app/dashboard as src/app composes it', () => {
       await within(screen.getByRole('region', { name: 'Rx History' })).findByRole('list', { name: 'Prescriptions' }),
     ).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: 'Health History' })).findByRole('list', { name: 'Claims' })).toBeInTheDocument();
+    expect(await screen.findByText(DASHBOARD_TOAST)).toBeInTheDocument();
+    expect(screen.getAllByText(DASHBOARD_TOAST)).toHaveLength(1);
+  });
+
+  it('a failing plan ranking shows the Medicare Options failure text and reports planRanks failed (one toast)', async () => {
+    serveOtherWidgets();
+    serveTrials(completeWith(buildTrials(2)));
+    serveRanks(complete([]), { startStatus: 500 });
+    renderPage(<DashboardRoute />, '/app/dashboard');
+    const plans = within(screen.getByRole('region', { name: 'Medicare Options' }));
+    expect(
+      await plans.findByText('Something went wrong with fetching your Medicare plan options. Please try again later.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText(DASHBOARD_TOAST)).toBeInTheDocument();
     expect(screen.getAllByText(DASHBOARD_TOAST)).toHaveLength(1);
   });

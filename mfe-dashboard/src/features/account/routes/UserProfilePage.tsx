@@ -12,9 +12,11 @@ import './account.css';
 export interface UserProfilePageProps {
   /** The "Linked insurers" section's content: the insurers feature's list, composed in by the route table. */
   linkedInsurers?: ReactNode;
+  /** The "Medicare plan alerts" section (its own heading), composed in by the route table from the plans feature. */
+  planAlerts?: ReactNode;
 }
 
-export function UserProfilePage({ linkedInsurers }: UserProfilePageProps = {}) {
+export function UserProfilePage({ linkedInsurers, planAlerts }: UserProfilePageProps = {}) {
   const user = useUser();
   const patientInfo = usePatientInfo();
   const profile = patientInfo.data ? profileValuesFrom(patientInfo.data) : null;
@@ -56,6 +58,8 @@ export function UserProfilePage({ linkedInsurers }: UserProfilePageProps = {}) {
           {linkedInsurers}
         </section>
       )}
+
+      {planAlerts}
 
       <section className="account__block account__block--danger" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete Account</h2>

@@ -20,6 +20,8 @@ export interface DashboardPageProps {
   HealthHistory: ComponentType<WidgetProps>;
   /** Absent while its feature is not built: the section shows that, honestly. */
   ClinicalTrials?: ComponentType<WidgetProps>;
+  /** Absent while its feature is not built: the section shows that, honestly. */
+  MedicareOptions?: ComponentType<WidgetProps>;
   firstName: string | undefined;
   insurerLinks: readonly InsurerLinkSummary[] | undefined;
   /** Shown under the welcome (the insurers feature's banner asking to link an insurer again). */
@@ -39,6 +41,7 @@ export function DashboardPage({
   RxInteractions,
   HealthHistory,
   ClinicalTrials,
+  MedicareOptions,
   firstName,
   insurerLinks,
   banner,
@@ -74,7 +77,11 @@ export function DashboardPage({
         )}
       </WidgetCard>
       <WidgetCard {...SECTIONS.medicareOptions}>
-        <NotYetAvailable promise={NOT_YET.medicareOptions} onStatus={reporters.planRanks} />
+        {MedicareOptions ? (
+          <MedicareOptions variant="dashboard" onStatus={reporters.planRanks} />
+        ) : (
+          <NotYetAvailable promise={NOT_YET.medicareOptions} onStatus={reporters.planRanks} />
+        )}
       </WidgetCard>
       <SpendingSection onStatus={reporters.spending} />
     </DashboardLayout>

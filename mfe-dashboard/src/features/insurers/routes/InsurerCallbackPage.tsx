@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { INSURER_NAMES, InsurerTexts, isInsurerKey, type InsurerKey } from '@healthlink/contracts';
 import { Container } from '@healthlink/web-ui';
 import { CallbackErrorView } from '../components/CallbackErrorView';
-import { DataProgressBar } from '../components/DataProgressBar';
+import { ProgressBar } from '../../../components/progress/ProgressBar';
 import { useInsurerCallback } from '../hooks/useInsurerCallback';
 import './insurers.css';
 
@@ -16,7 +16,7 @@ function CallbackProgress({ insurer, code, state }: { insurer: InsurerKey; code:
         We are gathering your data from {INSURER_NAMES[insurer]}. This usually takes a few seconds and can take up to about a minute; please
         keep this page open.
       </p>
-      <DataProgressBar value={progress.value} message={progress.message} label={`Gathering your data from ${INSURER_NAMES[insurer]}`} />
+      <ProgressBar value={progress.value} message={progress.message} label={`Gathering your data from ${INSURER_NAMES[insurer]}`} />
     </Container>
   );
 }
