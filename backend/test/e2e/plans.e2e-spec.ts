@@ -11,9 +11,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { ConfigService } from '@nestjs/config';
+import { ErrorRecorder } from '../../src/common/errors';
+import { Mailer } from '../../src/common/mail';
+import type { AppConfig } from '../../src/config';
 import { PlanAlertsService } from '../../src/modules/plans/plan-alerts.service';
+import { PlansRepository } from '../../src/modules/plans/plans.repository';
 import { PlansService } from '../../src/modules/plans/plans.service';
-import { mailTo } from '../utils/mail-catcher';
 import { pollUntil } from '../utils/poll';
 import { startSandbox, type RunningSandbox } from '../utils/sandbox';
 import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app';
@@ -365,14 +369,28 @@ describe('Medicare plans: ranking, contact, estimate, benefits, searches, broker
     await call('PUT', '/api/planRanks/alerts', optedOut.token, { optedIn: false });
     expect((await call('PUT', '/api/planRanks/alerts', optedIn.token, { optedIn: 'yes' })).statusCode).toBe(400);
 
-    const alerts = app.get(PlanAlertsService);
-    alerts.now = () => new Date('2026-01-20T12:00:00Z');
-    expect(await alerts.sweep()).toMatchObject({ 'not-season': 1, sent: 0 });
-    alerts.now = () => new Date('2026-11-01T12:00:00Z');
-    await alerts.sweep();
-    await alerts.sweep();
+    // The app's own service, its mail sent over SMTP to the sandbox's inbox (the product's default relay) rather than
+    // the run's catcher: the app's other mail stays with the catcher, where the other test files read theirs.
+    const config = app.get<ConfigService<AppConfig, true>>(ConfigService);
+    const sandboxMail = {
+      get: (key: keyof AppConfig) =>
+        key === 'mail' ? { ...config.get('mail', { infer: true }), port: sandbox.smtpPort } : config.get(key),
+    };
+    const mailer = new Mailer(sandboxMail as unknown as ConfigService<AppConfig, true>, app.get(ErrorRecorder));
+    const alerts = new PlanAlertsService(app.get(PlansRepository), app.get(PlansService), mailer, config);
+    const inbox = async (to: string) =>
+      (await (await fetch(`${sandbox.url}/mail/messages?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
+    try {
+      alerts.now = () => new Date('2026-01-20T12:00:00Z');
+      expect(await alerts.sweep()).toMatchObject({ 'not-season': 1, sent: 0 });
+      alerts.now = () => new Date('2026-11-01T12:00:00Z');
+      await alerts.sweep();
+      await alerts.sweep();
+    } finally {
+      mailer.onModuleDestroy();
+    }
     const mails = await pollUntil(
-      async () => mailTo(optedIn.email),
+      () => inbox(optedIn.email),
       (found) => found.length > 0,
       10_000,
       100,
@@ -381,6 +399,6 @@ describe('Medicare plans: ranking, contact, estimate, benefits, searches, broker
     expect(mails[0]!.subject).toBe('A Medicare plan near you may cost less');
     expect(mails[0]!.text).toContain('/medicareOptions');
     expect(mails[0]!.text).not.toMatch(/99213|atorvastatin|Dr\. Lee|WyoBlue|82070|\$3,000/);
-    expect(mailTo(optedOut.email)).toEqual([]);
+    expect(await inbox(optedOut.email)).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ const SANDBOX_MAIN = join(__dirname, '..', '..', '..', 'sandbox', 'dist', 'main.
 
 export interface RunningSandbox {
   url: string;
+  /** Its SMTP server (the mail partner's inbox: GET {url}/mail/messages?to=). */
+  smtpPort: number;
   stop(): Promise<void>;
   setFault(fault: {
     insurer?: string;
@@ -49,6 +51,7 @@ export async function startSandbox(): Promise<RunningSandbox> {
     });
   return {
     url,
+    smtpPort,
     setFault: (fault) => admin('POST', fault),
     clearFaults: () => admin('DELETE'),
     setAccessTokenTtl: async (seconds) => {
