@@ -10,7 +10,7 @@ import type { CataloguePlan } from './plan-types';
 import { PlansError } from './plans.errors';
 import type { PlansRepository } from './plans.repository';
 import { estimateWindow, PLAN_RANKS_KIND, PLANS_LIMITS, PlansService } from './plans.service';
-import { buildPlan, drug, officeVisit } from './ranking/builders.testing';
+import { buildPlan, drug, officeVisit } from '../../../test/factories/plan.factory';
 
 const USER = 'user-1';
 const TODAY = '2026-06-30';

@@ -1,4 +1,4 @@
-import { institutional, officeVisit, professional } from './builders.testing';
+import { institutional, officeVisit, professional } from '../../../../test/factories/plan.factory';
 import { categorizeClaims, categoryOfProfessionalLine, type RankableClaim } from './care-categories';
 
 const categoryOf = (code: string | null, placeOfService = '11') =>

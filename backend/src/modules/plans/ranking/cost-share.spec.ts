@@ -1,4 +1,4 @@
-import { coinsurance, copay, perDay, share } from './builders.testing';
+import { coinsurance, copay, perDay, share } from '../../../../test/factories/plan.factory';
 import { onlyPercent, perDayCost, ruleOf, unitCost, uncappedCost } from './cost-share';
 
 describe('ruleOf', () => {

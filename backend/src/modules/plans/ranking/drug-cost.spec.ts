@@ -1,4 +1,4 @@
-import { buildPlan, coinsurance, copay, drug, STANDARD_TIERS, tier } from './builders.testing';
+import { buildPlan, coinsurance, copay, drug, STANDARD_TIERS, tier } from '../../../../test/factories/plan.factory';
 import { drugCost, drugTierCost, estimateTier, supplies } from './drug-cost';
 
 describe('estimateTier', () => {

@@ -1,4 +1,13 @@
-import { buildPlan, cell, copay, hospitalStay, institutional, officeVisit, professional, share } from './builders.testing';
+import {
+  buildPlan,
+  cell,
+  copay,
+  hospitalStay,
+  institutional,
+  officeVisit,
+  professional,
+  share,
+} from '../../../../test/factories/plan.factory';
 import { categorizeClaims, type RankableClaim } from './care-categories';
 import { maMedicalCost } from './medical-cost';
 

@@ -1,4 +1,4 @@
-import { hospitalStay, institutional, officeVisit, professional } from './builders.testing';
+import { hospitalStay, institutional, officeVisit, professional } from '../../../../test/factories/plan.factory';
 import { categorizeClaims, type RankableClaim } from './care-categories';
 import { originalMedicareCost } from './original-medicare';
 

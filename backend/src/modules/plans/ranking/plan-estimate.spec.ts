@@ -1,5 +1,5 @@
 import type { CataloguePlanBenefits, MemberCostInputs } from '../plan-types';
-import { buildPlan, cell, copay, drug, officeVisit, share } from './builders.testing';
+import { buildPlan, cell, copay, drug, officeVisit, share } from '../../../../test/factories/plan.factory';
 import { estimateForMember, memberProfile } from './plan-estimate';
 
 const inputs = (parts: Partial<MemberCostInputs> = {}): MemberCostInputs => ({

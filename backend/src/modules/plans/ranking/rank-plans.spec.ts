@@ -1,5 +1,15 @@
 import type { CataloguePlan, MemberCostInputs } from '../plan-types';
-import { buildPlan, cell, coinsurance, copay, drug, institutional, officeVisit, professional, tier } from './builders.testing';
+import {
+  buildPlan,
+  cell,
+  coinsurance,
+  copay,
+  drug,
+  institutional,
+  officeVisit,
+  professional,
+  tier,
+} from '../../../../test/factories/plan.factory';
 import { NO_NET_IMPACT, rankPlans } from './rank-plans';
 
 const DATA_AS_OF = '2026-01-14';

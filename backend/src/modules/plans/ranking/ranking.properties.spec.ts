@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CataloguePlan, CareLine, CostShare, DrugUse, MemberCostInputs, ServiceCategory, ServiceCost } from '../plan-types';
-import { buildPlan, cell, share, STANDARD_TIERS } from './builders.testing';
+import { buildPlan, cell, share, STANDARD_TIERS } from '../../../../test/factories/plan.factory';
 import type { RankableClaim } from './care-categories';
 import { maMedicalCost } from './medical-cost';
 import { toCents } from './money';

@@ -1,5 +1,14 @@
-import type { CataloguePlan, CareClaim, CareLine, CostShare, DayBand, DrugTier, DrugUse, ServiceCost } from '../plan-types';
-import type { RankableClaim } from './care-categories';
+import type {
+  CataloguePlan,
+  CareClaim,
+  CareLine,
+  CostShare,
+  DayBand,
+  DrugTier,
+  DrugUse,
+  ServiceCost,
+} from '../../src/modules/plans/plan-types';
+import type { RankableClaim } from '../../src/modules/plans/ranking/care-categories';
 
 /** In-memory builders for the ranking specs (plain values, a fresh object each call). */
 
