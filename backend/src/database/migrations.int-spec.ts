@@ -56,6 +56,7 @@ describe('migrations (PostgreSQL)', () => {
     'rxnorm_concepts',
     'rxnorm_drugs',
     'sessions',
+    'staff_role_changes',
     'trial_matches',
     'users',
   ];

@@ -24,7 +24,7 @@ describe('accounts: user, patient info, profile and deletion', () => {
     const { userId, token, email } = await tokenFor(app);
     const res = await get('/api/user', token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: userId, email, firstName: 'Ada', lastName: expect.any(String), postal_code: null });
+    expect(res.json()).toEqual({ id: userId, email, firstName: 'Ada', lastName: expect.any(String), postal_code: null, role: 'patient' });
     expect((await app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
 

@@ -1,4 +1,4 @@
-import { PricingTexts, type BestPriceResult } from '@healthlink/contracts';
+import { PricingTexts, STAFF_ONLY_MESSAGE, type BestPriceResult } from '@healthlink/contracts';
 import { ConfigService } from '@nestjs/config';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomInt } from 'node:crypto';
@@ -305,9 +305,15 @@ describe('coupons: POST /api/rxLink/getBestPrice, /api/rxLink/getEnrollment, /ap
         `INSERT INTO insurer_links (user_id, insurer_key, access_token_enc, refresh_token_enc) VALUES ($1, 'humana', 'v2.k.x.y.z', 'v2.k.x.y.z')`,
         [userId],
       );
+    // The savings lookup is a staff page (issue 19): a direct grant, as `npm run staff -- grant` would make it.
+    const staffTokenFor = async () => {
+      const caller = await tokenFor(app);
+      await dataSourceOf(app).query(`UPDATE users SET role = 'staff' WHERE id = $1`, [caller.userId]);
+      return caller;
+    };
 
     it('answers the savings per NDC at once, at the pharmacy asked', async () => {
-      const { token, userId } = await tokenFor(app);
+      const { token, userId } = await staffTokenFor();
       await linkInsurer(userId);
       const res = await call('POST', '/api/coupons/checkSavings', request, token);
       expect(res.statusCode).toBe(200);
@@ -331,7 +337,7 @@ describe('coupons: POST /api/rxLink/getBestPrice, /api/rxLink/getEnrollment, /ap
     });
 
     it('finds the one NDC ten bare digits stand for, and says when nothing was found', async () => {
-      const { token, userId } = await tokenFor(app);
+      const { token, userId } = await staffTokenFor();
       await linkInsurer(userId);
       // 0093-5056-10 printed without dashes: 4-4-2, padded to 00093505610.
       const ten = await call('POST', '/api/coupons/checkSavings', { ...request, ndcList: ['0093505610'] }, token);
@@ -341,7 +347,7 @@ describe('coupons: POST /api/rxLink/getBestPrice, /api/rxLink/getEnrollment, /ap
     });
 
     it('answers 400 naming the field', async () => {
-      const { token } = await tokenFor(app);
+      const { token } = await staffTokenFor();
       for (const [patch, field, message] of [
         [{ ndcList: [] }, 'ndcList', PricingTexts.ndcListEmpty],
         [{ ndcList: 'x' }, 'ndcList', PricingTexts.ndcListEmpty],
@@ -364,7 +370,7 @@ describe('coupons: POST /api/rxLink/getBestPrice, /api/rxLink/getEnrollment, /ap
     });
 
     it('answers 409 without a linked insurer, 401 without a session, 502 when the coupon service fails', async () => {
-      const { token, userId } = await tokenFor(app);
+      const { token, userId } = await staffTokenFor();
       const unlinked = await call('POST', '/api/coupons/checkSavings', request, token);
       expect(unlinked.statusCode).toBe(409);
       expect(unlinked.json()).toEqual({ code: 'PRICING.NO_INSURER_FOR_SAVINGS', message: 'To see drug savings, please link an insurer.' });
@@ -379,6 +385,16 @@ describe('coupons: POST /api/rxLink/getBestPrice, /api/rxLink/getEnrollment, /ap
         message: 'Something went wrong generating savings, please try again later.',
         correlationId: expect.any(String),
       });
+    });
+
+    it('answers a signed-in patient 403 AUTH.STAFF_ONLY, before reading the request', async () => {
+      const { token, userId } = await tokenFor(app);
+      await linkInsurer(userId);
+      for (const payload of [request, { ...request, ndcList: [] }]) {
+        const res = await call('POST', '/api/coupons/checkSavings', payload, token);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ code: 'AUTH.STAFF_ONLY', message: STAFF_ONLY_MESSAGE });
+      }
     });
   });
 });

@@ -192,6 +192,13 @@ export function resetPasswordProblem(input: Unchecked<ResetPasswordInput>): Fiel
 export interface MessageResponse {
   message: string;
 }
+/** Who a user is to the product: every account a patient; staff named by an operator (`npm run staff`). */
+export const USER_ROLES = ['patient', 'staff'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The 403 of a staff API (AUTH.STAFF_ONLY), and the words of the staff-only page the debug routes show others. */
+export const STAFF_ONLY_MESSAGE = 'This page is for staff only.';
+
 /** GET /api/user */
 export interface UserResponse {
   id: string;
@@ -199,6 +206,8 @@ export interface UserResponse {
   firstName: string;
   lastName: string;
   postal_code: string | null;
+  /** Read from the account at each request (a role change counts at once); the server checks it on every staff API. */
+  role: UserRole;
 }
 /** One patient-info entry (the profile's field names). */
 export interface PatientInfoEntry {

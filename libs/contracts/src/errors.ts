@@ -53,6 +53,8 @@ export const AuthErrorCode = {
   CodeDoesNotMatch: 'AUTH.CODE_DOES_NOT_MATCH',
   ResetTokenInvalid: 'AUTH.RESET_TOKEN_INVALID',
   WrongCurrentPassword: 'AUTH.WRONG_CURRENT_PASSWORD',
+  /** A staff API called by a signed-in member who is not staff: a 403 with STAFF_ONLY_MESSAGE. */
+  StaffOnly: 'AUTH.STAFF_ONLY',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 

@@ -1,29 +1,81 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { DEBUG_PAGES } from '@healthlink/contracts';
-import RemoteApp from '../remote-entry';
+import { screen, within } from '@testing-library/react';
+import { DEBUG_PAGES, STAFF_ONLY_MESSAGE, type DebugPage } from '@healthlink/contracts';
+import { callsTo } from '@healthlink/test-support/api-server';
+import { setupUser } from '@healthlink/test-support/user';
+import { renderRemote, serveSessionUser, sessionUser } from './render-remote';
+
+// The paths of every page (part 1's route table), and which sit behind the staff gate.
+const GATED: [string, DebugPage, string][] = [
+  ['/errors', 'queryTool', 'Error Logs Query'],
+  ['/ndcLookup', 'queryTool', 'NDC Products Query'],
+  ['/ndcProducts', 'queryTool', 'NDC Products Query'],
+  ['/ndcPackages', 'queryTool', 'NDC Packages Query'],
+  ['/rxlink', 'savingsLookup', 'Coupon-Service Savings Lookup'],
+];
+const OPEN: [string, DebugPage, string][] = [
+  ['/debug/insurerUptimeCheck', 'insurerUptimeCheck', 'Insurer Uptime Check'],
+  ['/open-ai', 'openAi', 'AI Test Tools'],
+  ['/open-ai/what-is-a-copay', 'openAi', 'AI Test Tools'],
+];
+const PATH_OF: Record<DebugPage, string> = {
+  queryTool: '/errors',
+  savingsLookup: '/rxlink',
+  insurerUptimeCheck: '/debug/insurerUptimeCheck',
+  openAi: '/open-ai',
+};
 
 describe('mfe_debug/App', () => {
-  it.each([
-    ['/errors', 'Error Logs Query'],
-    ['/ndcPackages', 'NDC Packages Query'],
-    ['/ndcProducts', 'NDC Products Query'],
-    ['/ndcLookup', 'NDC Products Query'],
-  ])('titles the query tool at %s "%s"', async (path, title) => {
-    render(
-      <MemoryRouter initialEntries={[path]}>
-        <RemoteApp page="queryTool" />
-      </MemoryRouter>,
-    );
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  it.each(GATED)('at %s shows a patient the staff-only page, never the page', async (path, page, title) => {
+    serveSessionUser('patient');
+    renderRemote(page, path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('Ask an administrator to grant you staff access.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/app/dashboard');
+    expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Staff only | CarePath');
   });
 
-  it.each(DEBUG_PAGES)('renders one h1 for the %s page', async (page) => {
-    render(
-      <MemoryRouter>
-        <RemoteApp page={page} />
-      </MemoryRouter>,
-    );
+  it.each(GATED)('at %s shows staff the page itself', async (path, page, title) => {
+    serveSessionUser('staff');
+    renderRemote(page, path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByText(STAFF_ONLY_MESSAGE)).not.toBeInTheDocument();
+    expect(callsTo('GET /api/user')).toHaveLength(1);
+  });
+
+  it.each(OPEN)('at %s is not gated: a patient sees the page, and the role is not asked', async (path, page, title) => {
+    serveSessionUser('patient');
+    renderRemote(page, path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByText(STAFF_ONLY_MESSAGE)).not.toBeInTheDocument();
+    expect(callsTo('GET /api/user')).toHaveLength(0);
+  });
+
+  it('a failed read of the role shows an error line with Retry, never the page; Retry asks again', async () => {
+    let answers = 0;
+    serveSessionUser('staff', () => {
+      answers += 1;
+      return answers === 1
+        ? { status: 503, body: { code: 'INTERNAL.UNAVAILABLE', message: 'Down' } }
+        : { status: 200, body: sessionUser('staff') };
+    });
+    const user = setupUser();
+    renderRemote('queryTool', '/errors');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not check your access to this page. Please try again.');
+    expect(screen.queryByRole('heading', { name: 'Error Logs Query' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Staff only' })).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Error Logs Query' })).toBeInTheDocument();
+    expect(callsTo('GET /api/user')).toHaveLength(2);
+  });
+
+  it.each(DEBUG_PAGES)('renders one h1 for the %s page (staff)', async (page) => {
+    serveSessionUser('staff');
+    renderRemote(page, PATH_OF[page]);
     expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });

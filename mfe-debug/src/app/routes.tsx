@@ -1,16 +1,23 @@
 import type { ComponentType } from 'react';
 import type { DebugPage } from '@healthlink/contracts';
 import { lazyPage } from '@healthlink/web-runtime';
+import { staffOnly } from '../features/staff-access';
 
 // One lazily loaded chunk per page, named page-<page> (the server lists its files in the page's HTML);
 // features never import each other, this table composes them.
+// Staff pages sit behind the staff gate (issue 19, point 1), which reads the role before their chunk loads. Not
+// gated: the uptime check (the spec's call is public) and the AI test pages (issue 18 decides those).
 export const pages: Record<DebugPage, ComponentType> = {
-  queryTool: lazyPage(() =>
-    import(/* webpackChunkName: "page-queryTool" */ '../features/query-tool/routes/QueryToolPage').then((m) => m.QueryToolPage),
+  queryTool: staffOnly(
+    lazyPage(() =>
+      import(/* webpackChunkName: "page-queryTool" */ '../features/query-tool/routes/QueryToolPage').then((m) => m.QueryToolPage),
+    ),
   ),
-  savingsLookup: lazyPage(() =>
-    import(/* webpackChunkName: "page-savingsLookup" */ '../features/savings-lookup/routes/SavingsLookupPage').then(
-      (m) => m.SavingsLookupPage,
+  savingsLookup: staffOnly(
+    lazyPage(() =>
+      import(/* webpackChunkName: "page-savingsLookup" */ '../features/savings-lookup/routes/SavingsLookupPage').then(
+        (m) => m.SavingsLookupPage,
+      ),
     ),
   ),
   insurerUptimeCheck: lazyPage(() =>

@@ -20,6 +20,7 @@ import { PlanCatalogue1765100000000 } from './1765100000000-plan-catalogue';
 import { ClaimCareLines1765100000100 } from './1765100000100-claim-care-lines';
 import { BrokerLeads1765100000200 } from './1765100000200-broker-leads';
 import { PlanRanks1765100000300 } from './1765100000300-plan-ranks';
+import { StaffRoleChanges1765100000400 } from './1765100000400-staff-role-changes';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ClaimCareLines1765100000100,
   BrokerLeads1765100000200,
   PlanRanks1765100000300,
+  StaffRoleChanges1765100000400,
 ];

@@ -12,7 +12,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Get('user')
-  @ApiOkResponse({ description: '{ id, email, firstName, lastName, postal_code }' })
+  @ApiOkResponse({ description: "{ id, email, firstName, lastName, postal_code, role }: role 'patient' or 'staff', read at each request" })
   user(@CurrentUser() user: AuthenticatedUser): Promise<UserResponse> {
     return this.accounts.getUser(user.userId);
   }

@@ -40,7 +40,14 @@ export class AccountsService {
 
   async getUser(userId: string): Promise<UserResponse> {
     const user = await this.requireUser(userId);
-    return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, postal_code: user.postalCode };
+    return {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      postal_code: user.postalCode,
+      role: user.role,
+    };
   }
 
   async getPatientInfo(userId: string): Promise<PatientInfoResponse> {

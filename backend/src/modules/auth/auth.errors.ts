@@ -1,4 +1,4 @@
-import { AccountMessages, AuthErrorCode, type FieldProblem } from '@healthlink/contracts';
+import { AccountMessages, AuthErrorCode, STAFF_ONLY_MESSAGE, type FieldProblem } from '@healthlink/contracts';
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/errors';
 
@@ -40,5 +40,10 @@ export class AuthError extends AppError<AuthErrorCode> {
     return new AuthError(AuthErrorCode.WrongCurrentPassword, HttpStatus.BAD_REQUEST, AccountMessages.invalidCredentials, [
       { field: 'curPassword', message: AccountMessages.invalidCredentials },
     ]);
+  }
+
+  /** A staff API called by a member who is not staff (checked at each request). */
+  static staffOnly(): AuthError {
+    return new AuthError(AuthErrorCode.StaffOnly, HttpStatus.FORBIDDEN, STAFF_ONLY_MESSAGE);
   }
 }

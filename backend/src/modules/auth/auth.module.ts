@@ -22,6 +22,8 @@ import { RateLimitsRepository } from './rate-limits.repository';
 import { SessionCache } from './session-cache';
 import { SessionEndsListener } from './session-ends.listener';
 import { SessionsRepository } from './sessions.repository';
+import { StaffRolesRepository } from './staff-roles.repository';
+import { StaffRolesService } from './staff-roles.service';
 import { SESSION_CACHE_OPTIONS, SessionsService } from './sessions.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
@@ -59,7 +61,10 @@ import { UsersService } from './users.service';
     AuthService,
     PasswordRecoveryService,
     UsersService,
+    StaffRolesRepository,
+    StaffRolesService,
   ],
-  exports: [TokenService, SessionsService, UsersService, RateLimiter, PasswordHasher, PasswordRecoveryService],
+  // StaffRolesService: for @StaffOnly()'s guard, which Nest builds in the module of each staff controller.
+  exports: [TokenService, SessionsService, UsersService, StaffRolesService, RateLimiter, PasswordHasher, PasswordRecoveryService],
 })
 export class AuthModule {}

@@ -1,6 +1,10 @@
 export { AuthModule } from './auth.module';
 export { IS_OPTIONAL_AUTH_KEY, IS_PUBLIC_KEY, OptionalAuth, Public } from './public.decorator';
 export { CurrentUser, OptionalUser } from './current-user.decorator';
+export { IS_STAFF_ONLY_KEY, StaffOnly } from './staff-only.decorator';
+export { StaffOnlyGuard } from './staff-only.guard';
+export { StaffRolesService, staffRolesOn } from './staff-roles.service';
+export type { StaffMember, StaffRoleAction, StaffRoleChangeOutcome } from './staff-roles.service';
 export { TokenService, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './token.service';
 export { SessionsService } from './sessions.service';
 // For the read-cache fast path (app.factory.ts): the global guard's own token and session check.

@@ -17,7 +17,14 @@ import { buildRxRow } from '../../features/rx/__tests__/fake-rx-api';
 import { buildTrials, completeWith, serveTrials } from '../../features/clinical-trials/__tests__/fake-clinical-trials-api';
 import { buildRows, complete, serveRanks } from '../../features/plans/__tests__/fake-plans-api';
 
-const user: UserResponse = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', postal_code: null };
+const user: UserResponse = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  postal_code: null,
+  role: 'patient',
+};
 const drugs: UserDrugsPage = {
   queryRes: [buildRxRow({ drug_name: 'Metformin 500 MG Oral Tablet', date_prescribed: '2025-03-02', insurer: 'humana' })],
   nextCursor: null,

@@ -1,6 +1,7 @@
+import type { UserRole } from '@healthlink/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export type UserRole = 'patient' | 'staff';
+export type { UserRole };
 
 @Entity({ name: 'users' })
 export class UserEntity {

@@ -6,13 +6,14 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Client, type RequestClient } from '../../../common/http/client-meta';
-import { CurrentUser, OptionalAuth, OptionalUser, type AuthenticatedUser } from '../../auth';
+import { CurrentUser, OptionalAuth, OptionalUser, StaffOnly, type AuthenticatedUser } from '../../auth';
 import { CouponsService } from './coupons.service';
 import { BestPriceRequestDto, CheckSavingsRequestDto, EnrollmentRequestDto } from './dto/coupons.request.dto';
 
@@ -59,6 +60,8 @@ export class CouponsController {
   }
 
   @Post(`${COUPON_SERVICE_PATH}/checkSavings`)
+  // The spec's savings lookup is a debug page: staff only (issue 19), the role read at each request.
+  @StaffOnly()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     description:
@@ -67,6 +70,7 @@ export class CouponsController {
   })
   @ApiBadRequestResponse({ description: VALIDATION })
   @ApiUnauthorizedResponse({ description: 'AUTH.UNAUTHORIZED: no valid session' })
+  @ApiForbiddenResponse({ description: 'AUTH.STAFF_ONLY: "This page is for staff only." (the account is not staff)' })
   @ApiConflictResponse({ description: 'PRICING.NO_INSURER_FOR_SAVINGS: "To see drug savings, please link an insurer."' })
   @ApiBadGatewayResponse({ description: 'PRICING.COUPON_SERVICE_FAILED: the coupon service failed' })
   checkSavings(@Body() body: CheckSavingsRequestDto, @CurrentUser() user: AuthenticatedUser): Promise<CheckSavingsResponse> {
