@@ -5,10 +5,8 @@
  * checked whole: any bad row is reported with its line number and nothing is loaded. A file of an older week than
  * the one loaded is refused; the next boot keeps the operator's file unless the repo's copy is of a newer week.
  */
-import { DataSource } from 'typeorm';
-import { loadAppConfig } from '../config';
-import { createDataSourceOptions, runMigrationsExclusively, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../database';
 import { importNadacFile, NadacFileError } from '../modules/pricing';
+import { withAppDatabase } from './app-database';
 
 const USAGE = 'usage: npm run data:import -- nadac FILE   (FILE: the weekly NADAC CSV from data.medicaid.gov, .csv or .csv.gz)';
 
@@ -19,24 +17,15 @@ export async function main(args: readonly string[], env?: Record<string, string 
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const config = env ? loadAppConfig(env) : loadAppConfig();
-  let embedded: EmbeddedPostgresHandle | undefined;
-  let dataSource: DataSource | undefined;
   try {
-    let url = config.database.url;
-    if (!url) {
-      const { embedded: pg } = config.database;
-      embedded = await startEmbeddedPostgres({ dataDir: pg.dataDir, port: pg.port, password: pg.password, persistent: true });
-      url = embedded.url;
-    }
-    dataSource = await new DataSource(createDataSourceOptions(url)).initialize();
-    await runMigrationsExclusively(dataSource);
-    const outcome = await importNadacFile(dataSource, file);
-    process.stdout.write(
-      `NADAC as of ${outcome.asOf}: ${outcome.rows} rates loaded` +
-        `${outcome.replacedAsOf ? ` (replacing the file as of ${outcome.replacedAsOf})` : ''}.\n`,
-    );
-    return 0;
+    return await withAppDatabase(env, async (dataSource) => {
+      const outcome = await importNadacFile(dataSource, file);
+      process.stdout.write(
+        `NADAC as of ${outcome.asOf}: ${outcome.rows} rates loaded` +
+          `${outcome.replacedAsOf ? ` (replacing the file as of ${outcome.replacedAsOf})` : ''}.\n`,
+      );
+      return 0;
+    });
   } catch (error) {
     if (error instanceof NadacFileError) {
       process.stderr.write(
@@ -50,9 +39,6 @@ export async function main(args: readonly string[], env?: Record<string, string 
       return 1;
     }
     throw error;
-  } finally {
-    await dataSource?.destroy();
-    await embedded?.stop();
   }
 }
 

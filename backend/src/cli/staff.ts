@@ -6,9 +6,7 @@
  * Exit codes: 0 done (or nothing to do, said so), 1 no account has that e-mail, 2 usage.
  */
 import { userInfo } from 'node:os';
-import { DataSource } from 'typeorm';
-import { loadAppConfig } from '../config';
-import { createDataSourceOptions, runMigrationsExclusively, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../database';
+import { withAppDatabase } from './app-database';
 import { staffRolesOn, type StaffRoleAction, type StaffRolesService } from '../modules/auth';
 
 const USAGE = [
@@ -108,24 +106,8 @@ export async function main(args: readonly string[], env?: Record<string, string 
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const config = env ? loadAppConfig(env) : loadAppConfig();
-  let embedded: EmbeddedPostgresHandle | undefined;
-  let dataSource: DataSource | undefined;
-  try {
-    let url = config.database.url;
-    if (!url) {
-      const { embedded: pg } = config.database;
-      embedded = await startEmbeddedPostgres({ dataDir: pg.dataDir, port: pg.port, password: pg.password, persistent: true });
-      url = embedded.url;
-    }
-    dataSource = await new DataSource(createDataSourceOptions(url)).initialize();
-    // The record's table may be newer than the database: a command run before the app's next boot still works.
-    await runMigrationsExclusively(dataSource);
-    return await runStaffCommand(staffRolesOn(dataSource), args);
-  } finally {
-    await dataSource?.destroy();
-    await embedded?.stop();
-  }
+  // The record's table may be newer than the database: withAppDatabase migrates first.
+  return withAppDatabase(env, (dataSource) => runStaffCommand(staffRolesOn(dataSource), args));
 }
 
 if (require.main === module) {

@@ -175,8 +175,14 @@ describe('insurers: the daily re-sync of linked insurers', () => {
     const { token, userId, email } = await tokenFor(app);
     offsetMs = 0;
     await linkAndFetch(token);
-    const linked = await linkOf(userId);
-    // The member's own first fetch counts as the first sync.
+    // The member's own first fetch counts as the first sync: recorded by the last fetch job just after it ends its
+    // polling event (the event the page waits for), so it is awaited, not assumed.
+    const linked = await pollUntil(
+      () => linkOf(userId),
+      (link) => link.last_synced_at !== null,
+      10_000,
+      50,
+    );
     expect(linked.last_synced_at).toBeInstanceOf(Date);
     expect(linked.status).toBe('active');
     const before = await counts(userId);

@@ -178,7 +178,13 @@ describe('insurers: SMART App Launch discovery, granted scopes and unlinking', (
     expect(outcome.getPatientDrugs!.response?.count).toBe(expected.MedicationRequest);
     expect((await countsOf(userId, 'uhc')).claims).toBe(expected.ExplanationOfBenefit);
 
-    const links = (await api(token).get('/api/insurerDataFetch/links')).json() as InsurerLinksResponse;
+    // The sync time is recorded by the last fetch job just after it ends its polling event: awaited, not assumed.
+    const links = await pollUntil(
+      async () => (await api(token).get('/api/insurerDataFetch/links')).json() as InsurerLinksResponse,
+      (answer) => answer.links[0]?.lastSyncedAt != null,
+      10_000,
+      50,
+    );
     expect(links.links).toEqual([
       { insurer: 'uhc', name: 'UnitedHealthcare', status: 'active', linkedAt: expect.any(String), lastSyncedAt: expect.any(String) },
     ]);
