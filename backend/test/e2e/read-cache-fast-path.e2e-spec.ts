@@ -1,6 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { UserReadCache } from '../../src/common/http/read-cache';
+import { randomUUID } from 'node:crypto';
 import { HealthDataService, UserDataReadCacheInterceptor } from '../../src/modules/health-data';
+import { USER_DATA_CHANGED_CHANNEL } from '../../src/modules/health-data/user-data-changes.listener';
 import { buildEob } from '../factories/health-data.factory';
 import { pollUntil } from '../utils/poll';
 import { bearer, createTestApp, dataSourceOf, signRaw, tokenFor } from '../utils/test-app';
@@ -25,6 +27,17 @@ describe('repeated reads answered before Nest', () => {
   async function member() {
     const me = await tokenFor(app);
     await app.get(HealthDataService).ingest(me.userId, 'uhc', [buildEob({ date: '2025-03-01' })]);
+    // The ingest's NOTIFY evicts the member's answers whenever it arrives: a read kept before it would be dropped. A
+    // marker sent after it on the same channel arrives after it (one listening connection, commit order), so once the
+    // marker's eviction is seen, the member's answers are kept.
+    const marker = randomUUID();
+    const evicted = jest.spyOn(app.get(UserReadCache), 'evictUser');
+    try {
+      await dataSourceOf(app).query('SELECT pg_notify($1, $2)', [USER_DATA_CHANGED_CHANNEL, marker]);
+      await pollUntil(async () => evicted.mock.calls.some(([id]) => id === marker), Boolean, 10_000, 10);
+    } finally {
+      evicted.mockRestore();
+    }
     return me;
   }
   const refused = (res: { statusCode: number }) => res.statusCode === 401;
