@@ -418,6 +418,13 @@ export function parsePlanKey(hNumber: unknown, planIdentifier: unknown): Parsed<
   return valid(`${contract}_${match[1]}_${Number(match[2] ?? '0')}`);
 }
 
+/** A bidId as the API takes it ("H0104_012_0"), checked by the same rule as hNumber and planIdentifier; normalised. */
+export function parseBidId(value: unknown): Parsed<string, 'bidId'> {
+  const match = typeof value === 'string' ? /^([A-Za-z]\d{4})_(\d{3}_\d{1,3})$/.exec(value.trim()) : null;
+  const key = match ? parsePlanKey(match[1], match[2]) : null;
+  return key?.ok ? valid(key.value) : invalid('bidId', 'bidId must be a plan id such as H0104_012_0');
+}
+
 /** "H0104_012_0" -> { hNumber: "H0104", planIdentifier: "012_0" }. */
 export function splitBidId(bidId: string): { hNumber: string; planIdentifier: string } {
   const [hNumber = '', ...rest] = bidId.split('_');

@@ -1,6 +1,7 @@
 import {
   hasControlCharacters,
   INPUT_MAX_LENGTH,
+  parseBidId,
   PlanTexts,
   type DrugFormularySearchRequest,
   type PlanSearchResponse,
@@ -9,7 +10,6 @@ import {
   type Unchecked,
 } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
-import { PatientInfoRepository } from '../accounts';
 import { RateLimiter, type RateLimitRule } from '../auth';
 import { DrugLookupReader } from '../pricing';
 import { PollingService } from '../polling';
@@ -17,7 +17,7 @@ import { PlanCatalogueService } from './catalogue/plan-catalogue.service';
 import { ProviderDirectory } from './catalogue/provider-directory';
 import type { CataloguePlan } from './plan-types';
 import { PlansError } from './plans.errors';
-import { PlansRepository } from './plans.repository';
+import { MemberHomeReader } from './member-home';
 import { drugTierCost } from './ranking/drug-cost';
 
 export const PROVIDER_SEARCH_KIND = 'plan-provider-search';
@@ -51,10 +51,9 @@ function text(field: string, value: unknown): string {
 
 function optionalBidId(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || !/^[A-Za-z]\d{4}_\d{3}_\d{1,3}$/.test(value.trim())) {
-    throw PlansError.rule({ field: 'bidId', message: 'bidId must be a plan id such as H0104_012_0' });
-  }
-  return value.trim().toUpperCase();
+  const parsed = parseBidId(value);
+  if (!parsed.ok) throw PlansError.rule(parsed.problem);
+  return parsed.value;
 }
 
 const ended = (status: PlanSearchResponse['status']): PlanSearchResponse => ({ status, response: null });
@@ -74,8 +73,7 @@ export class PlanSearchesService {
     private readonly catalogue: PlanCatalogueService,
     private readonly providers: ProviderDirectory,
     private readonly drugLookup: DrugLookupReader,
-    private readonly repository: PlansRepository,
-    private readonly patientInfo: PatientInfoRepository,
+    private readonly homes: MemberHomeReader,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -111,7 +109,7 @@ export class PlanSearchesService {
   async searchProviders(userId: string, payload: ProviderSearchPayload): Promise<PlanSearchResponse> {
     const plans = await this.catalogue.plansOfCarrier(payload.carrier);
     if (!plans.length) return ended(PlanTexts.searchNoCarrier);
-    const state = await this.memberState(userId);
+    const state = (await this.memberPlace(userId))?.state ?? null;
     const found = this.providers.search(payload.providerName, { state }).slice(0, SEARCH_MAX_ROWS);
     if (!found.length) return ended(PlanTexts.searchNoProviders);
     return {
@@ -169,25 +167,17 @@ export class PlanSearchesService {
   /** The named plan; else the carrier's plans in the member's county; else (no county known) the carrier's first. */
   private async plansToPrice(userId: string, carrierPlans: CataloguePlan[], bidId: string | null): Promise<CataloguePlan[]> {
     if (bidId) return carrierPlans.filter((plan) => plan.bidId === bidId);
-    const zip = await this.memberZip(userId);
-    const place = zip ? this.catalogue.countyOfZip(zip) : null;
+    const place = await this.memberPlace(userId);
     if (!place) return carrierPlans.slice(0, MAX_PLANS);
     const inCounty = new Set((await this.catalogue.plansInCounty(place.state, place.county)).plans.map((plan) => plan.bidId));
     const local = carrierPlans.filter((plan) => inCounty.has(plan.bidId));
     return local.length ? local : carrierPlans.slice(0, MAX_PLANS);
   }
 
-  private async memberZip(userId: string): Promise<string | null> {
-    const contact = await this.repository.findContact(userId);
-    if (contact) return contact.postalCode;
-    let postal: string | null = null;
-    for (const info of await this.patientInfo.listForUser(userId)) postal = info.postalCode?.trim() ? info.postalCode.trim() : postal;
-    return postal ? (/^(\d{5})/.exec(postal)?.[1] ?? null) : null;
-  }
-
-  private async memberState(userId: string): Promise<string | null> {
-    const zip = await this.memberZip(userId);
-    return zip ? (this.catalogue.countyOfZip(zip)?.state ?? null) : null;
+  /** The member's county (their state's part of a ZIP that crosses a state line); null when no ZIP places them. */
+  private async memberPlace(userId: string) {
+    const home = await this.homes.homeOf(userId);
+    return home ? this.catalogue.countyOfZip(home.zip, home.state ?? undefined) : null;
   }
 }
 

@@ -22,6 +22,7 @@ import { RankPlansJob } from './jobs/rank-plans.job';
 import { PlanAlertsService } from './plan-alerts.service';
 import { PlanSearchesService } from './plan-searches.service';
 import { PlansController } from './plans.controller';
+import { MemberHomeReader } from './member-home';
 import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 
@@ -39,6 +40,7 @@ import { PlansService } from './plans.service';
   providers: [
     PlansService,
     PlansRepository,
+    MemberHomeReader,
     PlanSearchesService,
     PlanAlertsService,
     PlanCatalogueService,

@@ -6,6 +6,7 @@ import type { HealthDataService, MemberCareReader } from '../health-data';
 import type { MemberDrugUsesReader } from '../pricing';
 import type { PollingService } from '../polling';
 import type { PlanCatalogueService } from './catalogue/plan-catalogue.service';
+import { MemberHomeReader } from './member-home';
 import type { CataloguePlan } from './plan-types';
 import { PlansError } from './plans.errors';
 import type { PlansRepository } from './plans.repository';
@@ -53,7 +54,16 @@ describe('PlansService', () => {
       countyOfZip: jest.fn(),
       plansInCounty: jest.fn(),
     } as unknown as jest.Mocked<PlanCatalogueService>;
-    service = new PlansService(polling, repository, catalogue, care, drugs, healthData, patientInfo, limiter);
+    service = new PlansService(
+      polling,
+      repository,
+      catalogue,
+      care,
+      drugs,
+      healthData,
+      new MemberHomeReader(repository, patientInfo),
+      limiter,
+    );
     service.today = () => TODAY;
 
     repository.findContact.mockResolvedValue(null);

@@ -3,6 +3,7 @@ import {
   PlansErrorCode,
   PlanTexts,
   parsePlanContact,
+  parseBidId,
   parsePlanKey,
   type PlanAlertsSettings,
   type PlanBenefitsResponse,
@@ -10,7 +11,6 @@ import {
   type PlanContactResponse,
   type PlanEstimate,
   type PlanRankCurrentPlan,
-  type PlanRankPlace,
   type PlanRanksFailure,
   type PlanRanksMissing,
   type PlanRanksResult,
@@ -19,12 +19,12 @@ import {
 } from '@healthlink/contracts';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { PatientInfoRepository } from '../accounts';
 import { RateLimiter, type RateLimitRule } from '../auth';
 import { HealthDataService, MemberCareReader } from '../health-data';
 import { MemberDrugUsesReader } from '../pricing';
 import { PollingService, type PollingJobContext } from '../polling';
 import { PlanCatalogueService } from './catalogue/plan-catalogue.service';
+import { MemberHomeReader } from './member-home';
 import type { CataloguePlan, MemberCostInputs } from './plan-types';
 import { PlansError } from './plans.errors';
 import { PlansRepository } from './plans.repository';
@@ -46,8 +46,6 @@ export const PLANS_LIMITS = {
   contactPerUser: { name: 'plan-contact', max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-const ZIP = /^(\d{5})(?:-?\d{4})?$/;
-
 /** The window of claims and fills: the 12 months up to and including `today` (YYYY-MM-DD). */
 export function estimateWindow(today: string): { from: string; to: string } {
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
@@ -55,13 +53,6 @@ export function estimateWindow(today: string): { from: string; to: string } {
   const lastDay = new Date(Date.UTC(year, month - 1 - ESTIMATE_MONTHS + 1, 0)).getUTCDate();
   const from = new Date(Date.UTC(year, month - 1 - ESTIMATE_MONTHS, Math.min(day, lastDay) + 1));
   return { from: from.toISOString().slice(0, 10), to: today };
-}
-
-/** Where the member lives, as far as ranking needs: a ZIP, its state when known, and where they came from. */
-interface MemberHome {
-  zip: string;
-  state: string | null;
-  source: PlanRankPlace['source'];
 }
 
 export type RankOutcome =
@@ -85,7 +76,7 @@ export class PlansService {
     private readonly care: MemberCareReader,
     private readonly drugs: MemberDrugUsesReader,
     private readonly healthData: HealthDataService,
-    private readonly patientInfo: PatientInfoRepository,
+    private readonly homes: MemberHomeReader,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -108,7 +99,7 @@ export class PlansService {
   /** The member's ranking: the stored one while its inputs are the same, else computed and stored. */
   async rank(userId: string): Promise<RankOutcome> {
     const started = Date.now();
-    const home = await this.homeOf(userId);
+    const home = await this.homes.homeOf(userId);
     if (!home) return { status: 'missing', response: { reason: 'no-zip', message: PlanTexts.missingZip } };
     // The state too: a ZIP that crosses a state line is placed in the member's own state.
     const place = this.catalogue.countyOfZip(home.zip, home.state ?? undefined);
@@ -184,22 +175,6 @@ export class PlansService {
     return { input: paid, summary: { name: name ?? 'Your current coverage', bidId: null, basis: 'actual-payments' } };
   }
 
-  /** The ZIP to rank for: the contact form's (the member told us for this), else the newest of the profile's. */
-  private async homeOf(userId: string): Promise<MemberHome | null> {
-    const contact = await this.repository.findContact(userId);
-    if (contact) return { zip: contact.postalCode, state: contact.state, source: 'contact' };
-    let postal: string | null = null;
-    let state: string | null = null;
-    for (const info of await this.patientInfo.listForUser(userId)) {
-      if (info.postalCode?.trim()) {
-        postal = info.postalCode.trim();
-        state = info.state?.trim().toUpperCase() || null;
-      }
-    }
-    const zip = postal ? ZIP.exec(postal)?.[1] : undefined;
-    return zip ? { zip, state: state && /^[A-Z]{2}$/.test(state) ? state : null, source: 'profile' } : null;
-  }
-
   private hashOf(
     inputs: MemberCostInputs,
     place: { zip: string; state: string; county: string; source: string },
@@ -218,11 +193,8 @@ export class PlansService {
 
   /** GET /api/planRanks/estimate?bidId=: one plan's arithmetic from the member's latest ranking. */
   async estimate(userId: string, bidId: unknown): Promise<PlanEstimate> {
-    const key = typeof bidId === 'string' ? /^([A-Za-z]\d{4})_(\d{3})_(\d{1,3})$/.exec(bidId.trim()) : null;
-    const parsed = parsePlanKey(key?.[1], key ? `${key[2]}_${key[3]}` : undefined);
-    if (!key || !parsed.ok) {
-      throw PlansError.rule({ field: 'bidId', message: 'bidId must be a plan id such as H0104_012_0' });
-    }
+    const parsed = parseBidId(bidId);
+    if (!parsed.ok) throw PlansError.rule(parsed.problem);
     const estimate = await this.repository.findEstimate(userId, parsed.value);
     if (!estimate) {
       throw new PlansError(
