@@ -20,6 +20,8 @@ import { ROOT, buildProjects, missingBuilds } from './lib/workspace.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+// BENCH_CPU_PROFILE=DIR: the backend writes a V8 CPU profile (.cpuprofile, opens in Chrome's DevTools) there on exit.
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 // The dashboard's first reads (part 2 §2: 3 rows a card), once its paginated reads answer pages; until then the
 // member's own account reads. Targets (issue 13): at least 25% of bare node:http's throughput, p99 at most 25 ms.
 const DASHBOARD_READS = ['/api/userDrugs?limit=3', '/api/explanationOfBenefits?limit=3'];
@@ -87,7 +89,8 @@ const sandbox = spawn(process.execPath, [join(ROOT, 'sandbox/dist/main.js')], {
 const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-bench-'));
 const secret = randomBytes(48).toString('base64url');
 const tokenKey = randomBytes(32).toString('base64');
-const backend = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
+const backend = spawn(process.execPath, [...profileArgs, join(ROOT, 'backend/dist/main.js')], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

@@ -3,8 +3,8 @@ import { loadAppConfig } from '../config';
 import { createDataSourceOptions, runMigrationsExclusively, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../database';
 
 /**
- * An operator command's database: the one the app uses (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR, as
- * `npm start` would start it), migrated first (a command run before the app's next boot still finds its tables),
+ * An operator command's database: the one the app uses (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR: the
+ * running app's server when `npm start` is up, else started as `npm start` would start it), migrated first (a command run before the app's next boot still finds its tables),
  * closed when `work` ends. `env` replaces the process environment (tests).
  */
 export async function withAppDatabase<T>(
@@ -18,7 +18,13 @@ export async function withAppDatabase<T>(
     let url = config.database.url;
     if (!url) {
       const { embedded: pg } = config.database;
-      embedded = await startEmbeddedPostgres({ dataDir: pg.dataDir, port: pg.port, password: pg.password, persistent: true });
+      embedded = await startEmbeddedPostgres({
+        dataDir: pg.dataDir,
+        port: pg.port,
+        password: pg.password,
+        persistent: true,
+        attachIfRunning: true,
+      });
       url = embedded.url;
     }
     dataSource = await new DataSource(createDataSourceOptions(url)).initialize();

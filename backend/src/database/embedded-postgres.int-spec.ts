@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '../../test/utils/ports';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError, portOfRunningServer, startEmbeddedPostgres } from './embedded-postgres';
 
 const PLATFORM_PACKAGE = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
 const isRoot = process.getuid?.() === 0;
@@ -119,4 +119,38 @@ describe('embedded PostgreSQL start-up failures', () => {
     await expect(started).rejects.toBeInstanceOf(EmbeddedPostgresError);
     await expect(started).rejects.toMatchObject({ reason: `port ${port} is already in use by another program`, hint: /EMBEDDED_PG_PORT/ });
   }, 60_000);
+});
+
+// An operator command (`npm run staff`) run beside `npm start`: the app's server holds the data folder's lock.
+describe('embedded PostgreSQL already running on its data folder', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'healthlink-pg-attach-'));
+    await chmod(dir, 0o755);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('attaches to the running server at its own port (even when asked for another), and leaves it running', async () => {
+    const dataDir = join(dir, 'pg');
+    const app = await startEmbeddedPostgres({ dataDir, port: await freePort(), password: 'attach', persistent: true });
+    try {
+      expect(portOfRunningServer(app.dataDir)).toBe(Number(new URL(app.url).port));
+      const operator = await startEmbeddedPostgres({
+        dataDir,
+        port: await freePort(),
+        password: 'attach',
+        persistent: true,
+        attachIfRunning: true,
+      });
+      expect(operator.url).toBe(app.url);
+      await query(operator.url, "CREATE TABLE seen (note text); INSERT INTO seen VALUES ('by the operator')");
+      await operator.stop();
+      expect(await query(app.url, 'SELECT note FROM seen')).toEqual([{ note: 'by the operator' }]);
+    } finally {
+      await app.stop();
+    }
+    expect(portOfRunningServer(app.dataDir)).toBeNull();
+  }, 120_000);
 });

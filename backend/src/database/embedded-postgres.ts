@@ -19,6 +19,11 @@ export interface EmbeddedPostgresOptions {
   binariesDir?: string;
   /** As root: where copies of the binaries and unreachable data folders go; default /var/lib/healthlink, else the temp folder. */
   runtimeBaseDir?: string;
+  /**
+   * When a server already runs on this data folder (the app's, while an operator command runs beside it), use that
+   * server at the port it listens on instead of failing; `stop()` then leaves it running. Operator commands only.
+   */
+  attachIfRunning?: boolean;
 }
 
 export interface EmbeddedPostgresHandle {
@@ -87,6 +92,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await mkdir(dirname(dataDir), { recursive: true });
   }
 
+  const runningPort = options.attachIfRunning ? portOfRunningServer(dataDir) : null;
+  if (runningPort !== null) {
+    log(`using the server already running on ${dataDir} (port ${runningPort})`);
+    const url = `postgresql://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${runningPort}`;
+    await ensureDatabase(`${url}/postgres`, database);
+    return { url: `${url}/${database}`, dataDir, stop: async () => undefined };
+  }
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(nativeDir, dataDir, options.password, user, log);
   const server = await startServer(nativeDir, dataDir, options.port, user, log);
 
@@ -384,6 +396,29 @@ async function startServer(
       : `it was not ready within ${START_TIMEOUT_MS / 1000} s`,
     `Check its data folder ${dataDir} (LOG_LEVEL=debug shows the server's messages), or set DATABASE_URL to a PostgreSQL server.`,
   );
+}
+
+/**
+ * The port of the server that holds this data folder's lock, if its process is alive: postmaster.pid's first line is
+ * the process id, its fourth the port (PostgreSQL's documented layout of the lock file).
+ */
+export function portOfRunningServer(dataDir: string): number | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive but another user's (the postgres OS user's, seen from a non-root operator).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  return port;
 }
 
 async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
