@@ -143,4 +143,26 @@ describe('PricesService.searchDrugs', () => {
     expect(inMemory).toEqual(bySql);
     expect(inMemory[0]?.drugName).toBe('LIPITOR 10 MG TABLET');
   });
+
+  it('ranks a name, dosage and form once per index: the same search again is the kept answer, a new index ranks anew', async () => {
+    const first = { search: jest.fn().mockReturnValue({ nadac: [lipitor], rxnorm: [] }) };
+    const holder = { current: first as typeof first };
+    const service = new PricesService(
+      strictMock<PricesRepository>(),
+      strictMock<ErrorRecorder>(),
+      holder as unknown as DrugNameIndexService,
+    );
+
+    const answer = await service.searchDrugs('Lipitor', '10 mg', 'TABLET');
+    answer.pop(); // the caller's copy: the kept answer is not changed by it
+    expect(await service.searchDrugs('Lipitor', '10 mg', 'TABLET')).toHaveLength(1);
+    expect(first.search).toHaveBeenCalledTimes(1);
+    await service.searchDrugs('Lipitor', '20 mg', 'TABLET');
+    expect(first.search).toHaveBeenCalledTimes(2);
+
+    const rebuilt = { search: jest.fn().mockReturnValue({ nadac: [], rxnorm: [] }) };
+    holder.current = rebuilt;
+    expect(await service.searchDrugs('Lipitor', '10 mg', 'TABLET')).toEqual([]);
+    expect(rebuilt.search).toHaveBeenCalledTimes(1);
+  });
 });

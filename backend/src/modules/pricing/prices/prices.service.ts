@@ -1,6 +1,7 @@
 import type { DrugForm, DrugMatch, FillPrice } from '@healthlink/contracts';
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { ErrorRecorder } from '../../../common/errors';
+import type { DrugNameIndex } from './drug-name-index';
 import { DrugNameIndexService } from './drug-name-index.service';
 import { MAX_MATCHES, rankMatches } from './drug-search';
 import { cheapestRate, fillPrice, quantityFor, type NadacRate } from './fill-price';
@@ -22,6 +23,8 @@ export const DRUG_PRICE_INVALID = 'DRUG_PRICE_INVALID';
 const LOGGED_LIMIT = 10_000;
 /** Candidates read per kind before ranking: enough for the exact names to be among them. */
 const SEARCH_CANDIDATES = 40;
+/** Ranked answers kept per name index (name, dosage and form as typed): people look up the same few hundred drugs. */
+const RANKED_ANSWERS = 1_000;
 
 const PER_EACH = /\b(tablet|capsule|caplet|lozenge|troche|suppository|patch|pack|kit)/i;
 
@@ -41,6 +44,8 @@ function mostFrequent(values: readonly string[]): string | null {
 export class PricesService {
   private readonly logger = new Logger(PricesService.name);
   private readonly logged = new Set<string>();
+  /** The last ranked answers of the current name index, least recently used first; a new index starts empty. */
+  private ranked: { index: DrugNameIndex; answers: Map<string, readonly DrugMatch[]> } | null = null;
 
   constructor(
     private readonly repository: PricesRepository,
@@ -66,10 +71,22 @@ export class PricesService {
    */
   async searchDrugs(name: string, dosage: string, form: DrugForm | null): Promise<DrugMatch[]> {
     const index = this.nameIndex?.current;
-    const candidates = index
-      ? index.search(name.trim(), SEARCH_CANDIDATES)
-      : await this.repository.searchCandidates(name.trim(), SEARCH_CANDIDATES);
-    return rankMatches(name, dosage, form, candidates).slice(0, MAX_MATCHES);
+    if (!index) {
+      const candidates = await this.repository.searchCandidates(name.trim(), SEARCH_CANDIDATES);
+      return rankMatches(name, dosage, form, candidates).slice(0, MAX_MATCHES);
+    }
+    if (this.ranked?.index !== index) this.ranked = { index, answers: new Map() };
+    const { answers } = this.ranked;
+    const key = JSON.stringify([name, dosage, form]);
+    let answer = answers.get(key);
+    if (answer) {
+      answers.delete(key);
+    } else {
+      answer = Object.freeze(rankMatches(name, dosage, form, index.search(name.trim(), SEARCH_CANDIDATES)).slice(0, MAX_MATCHES));
+      if (answers.size >= RANKED_ANSWERS) answers.delete(answers.keys().next().value!);
+    }
+    answers.set(key, answer);
+    return [...answer];
   }
 
   /** Which of an NDC's 11-digit candidates the reference tables know, with a name for each. */
