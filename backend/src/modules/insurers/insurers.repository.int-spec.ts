@@ -142,13 +142,16 @@ describe('InsurersRepository (PostgreSQL)', () => {
       expect(seen).toMatchObject({ id: link.id, accessTokenEnc: refreshed, refreshTokenEnc: link.refreshTokenEnc, accessExpiresAt: null });
     });
 
-    it('counts a link usable while it has a refresh token or an unexpired access token sealed in the current format', async () => {
+    it('counts a link usable while it has a refresh token or an unexpired access token sealed in the current format, and is not waiting for a relink', async () => {
       const user = await createUser(dataSource);
       const past = new Date(Date.now() - MINUTE);
       await repository.upsertLink(user.id, 'aetna', null, tokens({ refreshTokenEnc: null }));
       await repository.upsertLink(user.id, 'cigna', null, tokens({ accessExpiresAt: past }));
       await repository.upsertLink(user.id, 'humana', null, tokens({ refreshTokenEnc: null, accessExpiresAt: past }));
       await repository.upsertLink(user.id, 'uhc', null, tokens({ accessTokenEnc: 'v1.old-format' }));
+      await repository.upsertLink(user.id, 'kaiser', null, tokens());
+      await repository.markRelinkRequired((await repository.findLink(user.id, 'kaiser'))!.id);
+      // The insurer refused its refresh token: not usable, whatever tokens it still holds, until linked again.
       expect((await repository.usableLinks(user.id)).sort()).toEqual(['aetna', 'cigna']);
     });
 

@@ -343,7 +343,7 @@ export class InsurersRepository {
   async usableLinks(userId: string): Promise<string[]> {
     const rows: { insurer_key: string }[] = await this.dataSource.query(
       `SELECT insurer_key FROM insurer_links
-       WHERE user_id = $1 AND starts_with(access_token_enc, $2)
+       WHERE user_id = $1 AND status <> 'relink_required' AND starts_with(access_token_enc, $2)
          AND (refresh_token_enc IS NOT NULL OR access_expires_at IS NULL OR access_expires_at > now())`,
       [userId, SEALED_PREFIX],
     );
