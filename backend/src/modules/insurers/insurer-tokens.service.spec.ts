@@ -116,7 +116,10 @@ describe('InsurerTokensService.accessToken', () => {
   });
 
   it.each([
-    ['invalid_grant (400)', new PartnerPermanentError('token endpoint refused: invalid_grant (revoked)', 400, 'cigna.test')],
+    [
+      'invalid_grant (400)',
+      new PartnerPermanentError('token endpoint refused: invalid_grant (revoked)', 400, 'cigna.test', 'invalid_grant'),
+    ],
     ['a 401 that is not invalid_client', new PartnerPermanentError('token endpoint refused: 401', 401, 'cigna.test')],
   ])('marks the link relink_required, committed, when the insurer refuses the refresh: %s', async (_name, refusal) => {
     const { service, repository, manager, committed } = setUp(link());
@@ -135,7 +138,7 @@ describe('InsurerTokensService.accessToken', () => {
   it.each([
     [
       'invalid_client: our credentials, not the grant',
-      new PartnerPermanentError('token endpoint refused: invalid_client (bad secret)', 401),
+      new PartnerPermanentError('token endpoint refused: invalid_client (bad secret)', 401, 'cigna.test', 'invalid_client'),
     ],
     ['a 5xx', new PartnerTransientError('token endpoint answered 503', 503)],
     ['the network', new PartnerTransientError('token endpoint unreachable: ECONNREFUSED')],

@@ -26,11 +26,7 @@ export class RefreshRefusedError extends PartnerPermanentError {}
  * refusals either.
  */
 function isRefusal(error: unknown): error is PartnerPermanentError {
-  return (
-    error instanceof PartnerPermanentError &&
-    (error.status === 400 || error.status === 401) &&
-    !/^token endpoint refused: invalid_client\b/.test(error.message)
-  );
+  return error instanceof PartnerPermanentError && (error.status === 400 || error.status === 401) && error.oauthError !== 'invalid_client';
 }
 
 type Locked = { token: string } | { refused: RefreshRefusedError };

@@ -61,6 +61,7 @@ export class InsurersError extends AppError<InsurersErrorCode> {
 /**
  * An insurer answered in a way a retry will not fix (4xx, a malformed bundle, a redirect). `status` is the
  * partner's HTTP status when there was one, `host` the partner's host: both go to the log and the errors row.
+ * `oauthError` is the `error` code an OAuth endpoint answered (RFC 6749 §5.2), when it gave one.
  */
 export class PartnerPermanentError extends Error {
   override readonly name = 'PartnerPermanentError';
@@ -68,6 +69,7 @@ export class PartnerPermanentError extends Error {
     message: string,
     readonly status: number | null = null,
     readonly host: string | null = null,
+    readonly oauthError: string | null = null,
   ) {
     super(message);
   }

@@ -226,6 +226,7 @@ describe('OAuth client (oauth4webapi)', () => {
         name: 'PartnerPermanentError',
         status: 400,
         message: 'token endpoint refused: invalid_grant (the refresh token was revoked)',
+        oauthError: 'invalid_grant',
       });
       answer = {
         status: 401,
@@ -236,6 +237,7 @@ describe('OAuth client (oauth4webapi)', () => {
         name: 'PartnerPermanentError',
         status: 401,
         message: expect.stringContaining('invalid_client'),
+        oauthError: 'invalid_client',
       });
       answer = { status: 200, body: { token_type: 'Bearer' } };
       await expect(refreshTokens(endpoints, 'rt-1')).rejects.toMatchObject({

@@ -99,11 +99,8 @@ async function asPartnerError(error: unknown, endpoints: ResolvedEndpoints, endp
   const refused = (status: number, code: unknown, description: unknown) => {
     // A revocation error may quote the token it was given: only the error code is kept.
     const detail = endpoint === 'token' && typeof description === 'string' && description ? ` (${description})` : '';
-    return new PartnerPermanentError(
-      `${endpoint} endpoint refused: ${typeof code === 'string' && code ? code : status}${detail}`,
-      status,
-      host,
-    );
+    const oauthError = typeof code === 'string' && code ? code : null;
+    return new PartnerPermanentError(`${endpoint} endpoint refused: ${oauthError ?? status}${detail}`, status, host, oauthError);
   };
   if (error instanceof oauth.ResponseBodyError) return refused(error.status, error.error, error.error_description);
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
