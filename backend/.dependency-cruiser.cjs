@@ -49,6 +49,13 @@ module.exports = {
       to: { path: '^src/modules/debug/' },
     },
     {
+      name: 'nothing-imports-uptime',
+      comment: 'uptime sits on top: it reads the insurers catalogue, nothing reads it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/modules/uptime/', '^src/app\\.module\\.ts$', notSpec] },
+      to: { path: '^src/modules/uptime/' },
+    },
+    {
       name: 'controllers-no-data-access',
       comment: 'Controllers route; services decide; repositories are the only TypeORM users.',
       severity: 'error',
@@ -61,6 +68,14 @@ module.exports = {
       severity: 'error',
       from: { path: '\\.(service|job)\\.ts$', pathNot: notSpec },
       to: { path: '(^|/)node_modules/@nestjs/typeorm/' },
+    },
+    {
+      name: 'ai-external-provider-via-port',
+      comment:
+        'Only ai.module.ts picks the OpenAI-compatible adapter (AI_PROVIDER): the rest of the app reaches it through the AiProvider port, whose inputs carry no PHI.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/modules/ai/ai\\.module\\.ts$', '^src/modules/ai/providers/openai\\.provider\\.ts$', notSpec] },
+      to: { path: '^src/modules/ai/providers/openai\\.provider\\.ts$' },
     },
     {
       name: 'no-src-to-test',

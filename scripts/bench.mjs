@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchAi } from './bench-ai.mjs';
 import { benchDrugs } from './bench-drugs.mjs';
 import { benchDatabaseUrl, benchResync } from './bench-resync.mjs';
 import { benchPlans } from './bench-plans.mjs';
@@ -30,9 +31,9 @@ const API_READ_TARGETS = { ratio: 0.25, p99Ms: 25 };
 // `--only=reads`: link the member, then the dashboard's API reads alone (no web build, login, home page or re-sync
 // figures): a short run to profile the backend under that load (`node scripts/bench.mjs --only=reads`).
 // `--only=drugs`, `--only=trials` and `--only=plans` run the drug search and interactions, the trials matching, or the
-// plan ranking alone.
+// plan ranking alone; `--only=ai` the AI code definitions (offline provider), cold and warm.
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const SECTIONS = ['reads', 'drugs', 'trials', 'plans'];
+const SECTIONS = ['reads', 'drugs', 'trials', 'plans', 'ai'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) throw new Error(`--only=${ONLY}: one of ${SECTIONS.join(', ')} can run alone`);
 const READS_ONLY = ONLY === 'reads';
 const API_ONLY = ONLY !== undefined;
@@ -139,6 +140,8 @@ try {
     await benchTrials({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
   } else if (ONLY === 'plans') {
     await benchPlans({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
+  } else if (ONLY === 'ai') {
+    await benchAi({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
   } else {
     const loginBody = JSON.stringify({ email: account.email, password: account.password });
     const logins = await load(
@@ -173,6 +176,7 @@ try {
     await benchApiReads(base, headers);
     await benchTrials({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
     await benchPlans({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
+    await benchAi({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
     await drugs();
 
     console.log('\nHome page (shell + public remote), Chromium and Lighthouse 12 mobile');

@@ -23,6 +23,8 @@ import { PollingModule, ProbeModule } from './modules/polling';
 import { SystemModule } from './modules/system';
 import { PlansModule } from './modules/plans';
 import { TrialsModule } from './modules/trials';
+import { AiModule } from './modules/ai';
+import { UptimeModule } from './modules/uptime';
 
 export interface AppModuleOptions {
   /** Where the log goes instead of stdout (tests read it). */
@@ -81,6 +83,8 @@ export class AppModule {
         PricingModule,
         TrialsModule,
         PlansModule,
+        UptimeModule,
+        AiModule,
         SystemModule,
         PollingModule,
         // Tests only: the queue round-trip probe names the worker's pid and host.

@@ -118,7 +118,11 @@ describe('dashboard: a member with five years of claims', () => {
       expect(await page.getByText(/Last updated /).count()).toBe(1);
       expect(await page.getByRole('list', { name: 'Prescriptions' }).getByRole('listitem').count()).toBe(3);
       expect(await page.getByRole('list', { name: 'Claims' }).getByRole('listitem').count()).toBe(3);
-      await page.getByRole('region', { name: 'Medical Tips' }).getByText('Not available yet').waitFor();
+      // Medical Tips: the member's tips (or the empty state of a member without claims), never its failure text.
+      const tips = page.getByRole('region', { name: 'Medical Tips' });
+      await tips.getByRole('list', { name: 'Medical tips' }).or(tips.getByText('No Medical Tips yet')).first().waitFor();
+      expect(await tips.getByText('Not available yet').count()).toBe(0);
+      expect(await tips.getByText('Something went wrong with fetching your Medical Tips. Please try again later.').count()).toBe(0);
       // Medicare Options ranks this member's plans: after the progress bar, the cheapest 5 (or the contact form when
       // the ranking cannot place the member), never its failure text.
       const medicare = page.getByRole('region', { name: 'Medicare Options' });

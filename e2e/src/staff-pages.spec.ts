@@ -2,16 +2,20 @@ import type { Browser, Page } from 'playwright-core';
 import { STAFF_ONLY_MESSAGE } from '@healthlink/contracts';
 import { signUpTestUser, type NewAccount } from './support/accounts';
 import { launchBrowser, newPage } from './support/browser';
+import { setStaff } from './support/staff';
 
 jest.setTimeout(180_000);
 
-// Issue 19, point 1: the staff tools' routes, and the heading each shows to staff (spec part 2 §2).
+// Issue 19, point 1 (and 18, point 5): the staff tools' routes, and the heading each shows to staff (spec part 2 §2).
 const STAFF_PAGES: [string, string][] = [
   ['/errors', 'Error Logs Query'],
   ['/ndcLookup', 'NDC Products Query'],
   ['/ndcProducts', 'NDC Products Query'],
   ['/ndcPackages', 'NDC Packages Query'],
   ['/rxlink', 'Coupon-Service Savings Lookup'],
+  // Issue 18, point 5: the AI test pages are staff tools too.
+  ['/open-ai', 'AI Test Tools'],
+  ['/open-ai/symptomMonitoring', 'AI Test Tools'],
 ];
 // WCAG 1.4.10 at the narrowest phone the product supports.
 const PHONE_WIDTH = 360;
@@ -66,7 +70,7 @@ describe('staff pages: what a member who is not staff sees', () => {
     }, PHONE_WIDTH);
   });
 
-  it('the uptime check and the AI test pages are not behind the staff gate', async () => {
+  it('the uptime check is not behind the staff gate (the spec calls it without a token)', async () => {
     await asPatient(async (page) => {
       await page.goto('/debug/insurerUptimeCheck');
       await page.getByRole('heading', { level: 1, name: 'Insurer Uptime Check' }).waitFor();
@@ -74,9 +78,22 @@ describe('staff pages: what a member who is not staff sees', () => {
     });
   });
 
-  // The staff half (make this account staff, then see each page's own heading) needs a way to name staff from a
-  // test. e2e/support offers no database access, and `npm run staff -- grant` needs the embedded database's port,
-  // which appUrls() does not carry (only dataDir). Once support exposes it (or a DATABASE_URL), grant
-  // `patient.email` and expect each STAFF_PAGES title instead of "Staff only".
-  it.todo('after a staff grant, the same account sees each page itself (its heading, no staff-only page)');
+  it('after a staff grant the same account sees each page itself at its next request, and not after a revoke', async () => {
+    await setStaff(patient.email, 'grant');
+    try {
+      for (const [path, title] of STAFF_PAGES) {
+        await asPatient(async (page) => {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1, name: title }).waitFor();
+          expect(await page.getByText(STAFF_ONLY_MESSAGE).count()).toBe(0);
+        });
+      }
+    } finally {
+      await setStaff(patient.email, 'revoke');
+    }
+    await asPatient(async (page) => {
+      await page.goto('/errors');
+      await page.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
+    });
+  });
 });

@@ -12,6 +12,8 @@ export interface SandboxConfig {
   publicUrl?: string;
   /** The bearer key the broker CRM stand-in requires (SANDBOX_CRM_API_KEY; default the backend's default BROKER_CRM_API_KEY). */
   crmApiKey?: string;
+  /** The bearer key the AI stand-in requires (SANDBOX_AI_API_KEY; default the backend's default AI_API_KEY). */
+  aiApiKey?: string;
 }
 
 function port(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -47,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     fhirOrigins: origins('SANDBOX_FHIR_ORIGINS', env),
     publicUrl: origins('SANDBOX_PUBLIC_URL', env)[0],
     crmApiKey: env.SANDBOX_CRM_API_KEY || undefined,
+    aiApiKey: env.SANDBOX_AI_API_KEY || undefined,
   };
 }

@@ -1,4 +1,5 @@
 import type { SandboxConfig } from './config';
+import { createAiPartner } from './ai/ai.partner';
 import { createCouponsPartner } from './coupons/coupons.partner';
 import { createCrmPartner } from './crm/crm.partner';
 import { createInsurersPartner } from './insurers/insurers.partner';
@@ -16,5 +17,6 @@ export function createPartners(config: SandboxConfig): SandboxPartner[] {
     createCouponsPartner({ publicUrl: config.publicUrl }),
     createTrialsPartner(),
     createCrmPartner({ apiKey: config.crmApiKey }),
+    createAiPartner({ apiKey: config.aiApiKey }),
   ];
 }

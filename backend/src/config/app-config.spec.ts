@@ -103,6 +103,16 @@ describe('loadAppConfig', () => {
     }
   });
 
+  it("takes the query tool's own login from QUERY_TOOL_DATABASE_URL, and never echoes it when it is wrong", () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret };
+    expect(loadAppConfig(base).database.queryToolUrl).toBeUndefined();
+    const url = 'postgresql://reader:reader-secret@h/db';
+    expect(loadAppConfig({ ...base, QUERY_TOOL_DATABASE_URL: url }).database.queryToolUrl).toBe(url);
+    const wrong = () => loadAppConfig({ ...base, QUERY_TOOL_DATABASE_URL: 'mysql://reader:reader-secret@h/db' });
+    expect(wrong).toThrow(/QUERY_TOOL_DATABASE_URL must be a postgres/);
+    expect(wrong).not.toThrow(/reader-secret/);
+  });
+
   it('generates the missing secrets once into DATA_DIR/secrets.json (0600) and reuses them', () => {
     const first = loadAppConfig({ DATA_DIR: dataDir });
     const second = loadAppConfig({ DATA_DIR: dataDir });
@@ -154,5 +164,33 @@ describe('loadAppConfig', () => {
       /CLINICAL_TRIALS_BASE_URL must be an http\(s\) URL/,
     );
     expect(() => loadAppConfig({ ...base, CLINICAL_TRIALS_TIMEOUT_MS: '5' })).toThrow(/CLINICAL_TRIALS_TIMEOUT_MS/);
+  });
+  it('answers AI offline by default; openai at the sandbox, or at AI_BASE_URL exactly as given with its own key', () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret, SANDBOX_URL: 'http://sandbox:4100' };
+    expect(loadAppConfig(base).ai).toEqual({
+      provider: 'offline',
+      baseUrl: 'http://sandbox:4100/ai/v1',
+      apiKey: 'sandbox-ai-key',
+      model: 'gpt-4o',
+      timeoutMs: 60000,
+    });
+    const real = {
+      ...base,
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: 'https://api.openai.com/v1/',
+      AI_API_KEY: 'k'.repeat(40),
+      AI_MODEL: 'o4-mini',
+    };
+    expect(loadAppConfig(real).ai).toMatchObject({
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1/',
+      apiKey: 'k'.repeat(40),
+      model: 'o4-mini',
+    });
+    expect(() => loadAppConfig({ ...base, AI_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/AI_API_KEY: required/);
+    expect(() => loadAppConfig({ ...base, AI_PROVIDER: 'claude' })).toThrow(/AI_PROVIDER must be offline or openai/);
+    expect(() => loadAppConfig({ ...base, AI_MODEL: 'gpt-5' })).toThrow(/AI_MODEL must be one of gpt-4o/);
+    // The key is a secret: a bad one is named, never echoed.
+    expect(() => loadAppConfig({ ...base, AI_API_KEY: 'short' })).toThrow(/^(?![\s\S]*"short")[\s\S]*AI_API_KEY/);
   });
 });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { InsurerKey, SiteInfo } from '@healthlink/contracts';
+import type { AiModel, InsurerKey, SiteInfo } from '@healthlink/contracts';
 import { AppRole, ConfigValidationError, EnvironmentVariables, LogFormat, LogLevel, NodeEnv, validateEnvironment } from './env.validation';
 import { InsurerEndpoints, loadInsurersConfig } from './insurers-config';
 import { loadOrCreateSecrets } from './secrets-file';
@@ -12,6 +12,8 @@ export interface AppConfig {
   database: {
     /** Absent only before main.ts has started the embedded server. */
     url?: string;
+    /** QUERY_TOOL_DATABASE_URL: the staff query tool's read-only login; unset, the app makes that role itself. */
+    queryToolUrl?: string;
     embedded: { port: number; dataDir: string; password: string };
   };
   dataDir: string;
@@ -31,6 +33,8 @@ export interface AppConfig {
   trials: { baseUrl: string; timeoutMs: number };
   /** The broker CRM's lead webhook (HTTP JSON, bearer key): the URL leads are POSTed to exactly as configured, the key, the per-call timeout. */
   brokerCrm: { url: string; apiKey: string; timeoutMs: number };
+  /** The AI provider: offline (default) or an OpenAI-compatible server (its base exactly as configured, key, default model, timeout). */
+  ai: { provider: 'offline' | 'openai'; baseUrl: string; apiKey: string; model: AiModel; timeoutMs: number };
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
   /** format: pretty lines for a person at a terminal, JSON for everything that reads logs. */
@@ -50,6 +54,8 @@ export class ConfigBootError extends Error {
 const SANDBOX_COUPONS_API_KEY = 'sandbox-coupons-key';
 /** The partner sandbox's broker CRM key (sandbox/src/crm): the default only outside production, for the sandbox. */
 const SANDBOX_CRM_API_KEY = 'sandbox-crm-key';
+/** The partner sandbox's AI key (sandbox/src/ai): the default only while the sandbox is the AI server. */
+const SANDBOX_AI_API_KEY = 'sandbox-ai-key';
 
 // dist/config or src/config -> backend -> repo root
 const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '..', '.data');
@@ -85,6 +91,10 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   if (env.BROKER_CRM_URL && !env.BROKER_CRM_API_KEY) {
     throw new ConfigValidationError(['BROKER_CRM_API_KEY: required when BROKER_CRM_URL is set']);
   }
+  // The sandbox's AI key goes to the sandbox only: a configured AI server needs its own.
+  if (env.AI_BASE_URL && !env.AI_API_KEY) {
+    throw new ConfigValidationError(['AI_API_KEY: required when AI_BASE_URL is set']);
+  }
   return {
     env: env.NODE_ENV,
     role: env.APP_ROLE,
@@ -97,6 +107,7 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
     },
     database: {
       url: env.DATABASE_URL,
+      queryToolUrl: env.QUERY_TOOL_DATABASE_URL,
       embedded: { port: env.EMBEDDED_PG_PORT, dataDir: resolve(dataDir, 'pg'), password: generated?.embeddedPgPassword ?? '' },
     },
     dataDir,
@@ -143,6 +154,13 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
       url: env.BROKER_CRM_URL ?? `${sandboxUrl}/crm/leads`,
       apiKey: env.BROKER_CRM_API_KEY ?? SANDBOX_CRM_API_KEY,
       timeoutMs: env.BROKER_CRM_TIMEOUT_MS,
+    },
+    ai: {
+      provider: env.AI_PROVIDER,
+      baseUrl: env.AI_BASE_URL ?? `${sandboxUrl}/ai/v1`,
+      apiKey: env.AI_BASE_URL ? env.AI_API_KEY! : (env.AI_API_KEY ?? SANDBOX_AI_API_KEY),
+      model: env.AI_MODEL,
+      timeoutMs: env.AI_TIMEOUT_MS,
     },
     referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '')
       .split(',')

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { AI_MODELS, DEFAULT_AI_MODEL, type AiModel } from '@healthlink/contracts';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const APP_ROLES = ['all', 'api', 'worker'] as const;
@@ -46,6 +47,15 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
+
+  /**
+   * The staff query tool's own login: a role that may only SELECT from errors, ndc_products and ndc_packages. Unset:
+   * the app creates that role (healthlink_query_reader) with DATABASE_URL's user, which needs CREATEROLE.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'QUERY_TOOL_DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  QUERY_TOOL_DATABASE_URL?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -281,6 +291,40 @@ export class EnvironmentVariables {
   @Max(120000)
   BROKER_CRM_TIMEOUT_MS = 10000;
 
+  /**
+   * Who answers the AI calls: `offline` (the default: no network, answers from the reference data) or `openai` (an
+   * OpenAI-compatible chat-completions server at AI_BASE_URL).
+   */
+  @IsIn(['offline', 'openai'], { message: 'AI_PROVIDER must be offline or openai' })
+  AI_PROVIDER: 'offline' | 'openai' = 'offline';
+
+  /**
+   * The OpenAI-compatible API base, used exactly as given ({base}/chat/completions; a path prefix and a trailing `/`
+   * both work), e.g. https://api.openai.com/v1. Unset: the partner sandbox's stand-in at {SANDBOX_URL}/ai/v1.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s?#]+$/, { message: 'AI_BASE_URL must be an http(s) URL without a query or fragment' })
+  AI_BASE_URL?: string;
+
+  /** Sent as `Authorization: Bearer`. Required with AI_BASE_URL; the sandbox's own key otherwise. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(8, { message: 'AI_API_KEY must be at least 8 characters' })
+  AI_API_KEY?: string;
+
+  /** The model asked when a call names none (part 2 §9: gpt-4o). */
+  @IsIn([...AI_MODELS], { message: `AI_MODEL must be one of ${AI_MODELS.join(', ')}` })
+  AI_MODEL: AiModel = DEFAULT_AI_MODEL;
+
+  /** How long one chat completion may take before the call counts as failed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300000)
+  AI_TIMEOUT_MS = 60000;
+
   /** Partners allowed to mint referral codes: "partner=api-key,partner=api-key". Unset: no partner can. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -296,6 +340,7 @@ const ENV_KEYS = [
   'HOST',
   'PORT',
   'DATABASE_URL',
+  'QUERY_TOOL_DATABASE_URL',
   'DATA_DIR',
   'EMBEDDED_PG_PORT',
   'AUTH_JWT_SECRET',
@@ -339,9 +384,15 @@ const ENV_KEYS = [
   'BROKER_CRM_URL',
   'BROKER_CRM_API_KEY',
   'BROKER_CRM_TIMEOUT_MS',
+  'AI_PROVIDER',
+  'AI_BASE_URL',
+  'AI_API_KEY',
+  'AI_MODEL',
+  'AI_TIMEOUT_MS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 const SECRET_KEYS: readonly string[] = [
   'DATABASE_URL',
+  'QUERY_TOOL_DATABASE_URL',
   'AUTH_JWT_SECRET',
   'SMTP_PASSWORD',
   'TOKEN_ENCRYPTION_KEY',
@@ -351,6 +402,7 @@ const SECRET_KEYS: readonly string[] = [
   // A webhook URL may carry its own token (in the query or the userinfo).
   'BROKER_CRM_URL',
   'BROKER_CRM_API_KEY',
+  'AI_API_KEY',
 ];
 
 export class ConfigValidationError extends Error {

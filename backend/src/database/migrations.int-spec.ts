@@ -23,9 +23,11 @@ describe('migrations (PostgreSQL)', () => {
     ).map((r: { tablename: string }) => r.tablename);
 
   const ALL_TABLES = [
+    'ai_usage',
     'analytics_events',
     'broker_leads',
     'claims',
+    'code_definitions',
     'conditions',
     'contact_messages',
     'coupon_enrollments',
@@ -36,6 +38,7 @@ describe('migrations (PostgreSQL)', () => {
     'fhir_resources',
     'insurer_links',
     'insurer_requests',
+    'insurer_uptime_checks',
     'nadac_prices',
     'ndc_drugs',
     'ndc_packages',
@@ -56,6 +59,7 @@ describe('migrations (PostgreSQL)', () => {
     'rxnorm_concepts',
     'rxnorm_drugs',
     'sessions',
+    'staff_queries',
     'staff_role_changes',
     'trial_matches',
     'users',

@@ -125,8 +125,6 @@ export const PricingErrorCode = {
   Validation: 'PRICING.VALIDATION',
   /** The coupon service could not be reached or refused us (savings, answered at once): a 502. */
   CouponServiceFailed: 'PRICING.COUPON_SERVICE_FAILED',
-  /** Savings need a linked insurer (part 2 §8): a 409. */
-  NoInsurerForSavings: 'PRICING.NO_INSURER_FOR_SAVINGS',
 } as const;
 export type PricingErrorCode = (typeof PricingErrorCode)[keyof typeof PricingErrorCode];
 
@@ -147,6 +145,14 @@ export const PlansErrorCode = {
 } as const;
 export type PlansErrorCode = (typeof PlansErrorCode)[keyof typeof PlansErrorCode];
 
+export const AiErrorCode = {
+  /** A field of an AI request out of its rules (the field and reason in `errors`): a 400. */
+  Validation: 'AI.VALIDATION',
+  /** The configured AI provider failed or answered something unusable: a 502 with AiTexts.failed. */
+  ProviderFailed: 'AI.PROVIDER_FAILED',
+} as const;
+export type AiErrorCode = (typeof AiErrorCode)[keyof typeof AiErrorCode];
+
 export type ApiErrorCode =
   | CommonErrorCode
   | AuthErrorCode
@@ -157,4 +163,5 @@ export type ApiErrorCode =
   | HealthDataErrorCode
   | PricingErrorCode
   | TrialsErrorCode
-  | PlansErrorCode;
+  | PlansErrorCode
+  | AiErrorCode;

@@ -12,3 +12,4 @@ export * from './health-data';
 export * from './pricing';
 export * from './trials';
 export * from './plans';
+export * from './ai';

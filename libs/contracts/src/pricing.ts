@@ -40,7 +40,6 @@ export const PricingTexts = {
   lookupNone: 'No medication information found',
   saveFailed: 'Failed to save drug',
   // Savings (part 2 §5, §8).
-  savingsNoInsurer: 'To see drug savings, please link an insurer.',
   savingsFailed: 'Something went wrong generating savings, please try again later.',
   ndcListEmpty: 'Please enter at least one NDC code',
   ndcListTooLong: `Please enter at most ${SAVINGS_MAX_NDCS} NDC codes`,

@@ -1,6 +1,7 @@
 import { ClinicalTrialsWidget } from '../features/clinical-trials';
 import { DashboardPage } from '../features/dashboard';
 import { HealthHistoryWidget } from '../features/health-history';
+import { MedicalTipsWidget } from '../features/medical-tips';
 import { MedicareOptionsWidget } from '../features/plans';
 import { RxHistoryWidget, RxInteractionsWidget } from '../features/rx';
 import { useUser } from '../features/account/api/get-user';
@@ -19,6 +20,7 @@ export function DashboardRoute() {
       RxHistory={RxHistoryWidget}
       RxInteractions={RxInteractionsWidget}
       HealthHistory={HealthHistoryWidget}
+      MedicalTips={MedicalTipsWidget}
       ClinicalTrials={ClinicalTrialsWidget}
       MedicareOptions={MedicareOptionsWidget}
       firstName={user.data?.firstName}

@@ -11,12 +11,10 @@ const GATED: [string, DebugPage, string][] = [
   ['/ndcProducts', 'queryTool', 'NDC Products Query'],
   ['/ndcPackages', 'queryTool', 'NDC Packages Query'],
   ['/rxlink', 'savingsLookup', 'Coupon-Service Savings Lookup'],
-];
-const OPEN: [string, DebugPage, string][] = [
-  ['/debug/insurerUptimeCheck', 'insurerUptimeCheck', 'Insurer Uptime Check'],
   ['/open-ai', 'openAi', 'AI Test Tools'],
-  ['/open-ai/what-is-a-copay', 'openAi', 'AI Test Tools'],
+  ['/open-ai/symptomMonitoring', 'openAi', 'AI Test Tools'],
 ];
+const OPEN: [string, DebugPage, string][] = [['/debug/insurerUptimeCheck', 'insurerUptimeCheck', 'Insurer Uptime Check']];
 const PATH_OF: Record<DebugPage, string> = {
   queryTool: '/errors',
   savingsLookup: '/rxlink',

@@ -6,7 +6,7 @@ import { staffOnly } from '../features/staff-access';
 // One lazily loaded chunk per page, named page-<page> (the server lists its files in the page's HTML);
 // features never import each other, this table composes them.
 // Staff pages sit behind the staff gate (issue 19, point 1), which reads the role before their chunk loads. Not
-// gated: the uptime check (the spec's call is public) and the AI test pages (issue 18 decides those).
+// gated: the uptime check (the spec's call is public). The AI test pages are staff only (issue 18, point 5).
 export const pages: Record<DebugPage, ComponentType> = {
   queryTool: staffOnly(
     lazyPage(() =>
@@ -25,7 +25,7 @@ export const pages: Record<DebugPage, ComponentType> = {
       (m) => m.InsurerUptimeCheckPage,
     ),
   ),
-  openAi: lazyPage(() =>
-    import(/* webpackChunkName: "page-openAi" */ '../features/ai-test/routes/OpenAiTestPage').then((m) => m.OpenAiTestPage),
+  openAi: staffOnly(
+    lazyPage(() => import(/* webpackChunkName: "page-openAi" */ '../features/ai-test/routes/OpenAiTestPage').then((m) => m.OpenAiTestPage)),
   ),
 };

@@ -21,6 +21,9 @@ import { ClaimCareLines1765100000100 } from './1765100000100-claim-care-lines';
 import { BrokerLeads1765100000200 } from './1765100000200-broker-leads';
 import { PlanRanks1765100000300 } from './1765100000300-plan-ranks';
 import { StaffRoleChanges1765100000400 } from './1765100000400-staff-role-changes';
+import { StaffQueries1765100000500 } from './1765100000500-staff-queries';
+import { InsurerUptimeChecks1765100000600 } from './1765100000600-insurer-uptime-checks';
+import { Ai1765100000700 } from './1765100000700-ai';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -47,4 +50,7 @@ export const MIGRATIONS = [
   BrokerLeads1765100000200,
   PlanRanks1765100000300,
   StaffRoleChanges1765100000400,
+  StaffQueries1765100000500,
+  InsurerUptimeChecks1765100000600,
+  Ai1765100000700,
 ];

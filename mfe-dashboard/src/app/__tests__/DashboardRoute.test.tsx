@@ -16,6 +16,7 @@ import { buildClaim } from '../../features/health-history/__tests__/fake-health-
 import { buildRxRow } from '../../features/rx/__tests__/fake-rx-api';
 import { buildTrials, completeWith, serveTrials } from '../../features/clinical-trials/__tests__/fake-clinical-trials-api';
 import { buildRows, complete, serveRanks } from '../../features/plans/__tests__/fake-plans-api';
+import { buildTips, serveMedicalTips } from '../../features/medical-tips/__tests__/fake-medical-tips-api';
 
 const user: UserResponse = {
   id: 'u1',
@@ -43,6 +44,7 @@ jest.setTimeout(20_000);
 
 function serveOtherWidgets() {
   serveErrorLog();
+  serveMedicalTips({ status: 200, body: buildTips() });
   servePlan({ body: buildPlan() });
   serveSpending({ month: { body: { by: 'month', periods: [buildPeriod('2025-02')], asOf: null } } });
   serveApi({
@@ -98,6 +100,9 @@ describe('/app/dashboard as src/app composes it', () => {
     expect(plans.getAllByRole('article')).toHaveLength(5);
     expect(plans.getByRole('link', { name: 'See all Medicare Options' })).toHaveAttribute('href', '/medicareOptions');
     expect(plans.queryByText('Not available yet')).not.toBeInTheDocument();
+    const tips = within(screen.getByRole('region', { name: 'Medical Tips' }));
+    expect(await tips.findByRole('list', { name: 'Medical tips' })).toBeInTheDocument();
+    expect(tips.queryByText('Not available yet')).not.toBeInTheDocument();
     expect(screen.queryByText(DASHBOARD_TOAST)).not.toBeInTheDocument();
   });
 
@@ -125,6 +130,19 @@ describe('/app/dashboard as src/app composes it', () => {
     expect(
       await plans.findByText('Something went wrong with fetching your Medicare plan options. Please try again later.'),
     ).toBeInTheDocument();
+    expect(await screen.findByText(DASHBOARD_TOAST)).toBeInTheDocument();
+    expect(screen.getAllByText(DASHBOARD_TOAST)).toHaveLength(1);
+  });
+
+  it('a failing Medical Tips read shows its text in its section and reports medicalTips failed (one toast)', async () => {
+    serveOtherWidgets();
+    serveMedicalTips({ status: 503, body: { code: 'SERVICE.UNAVAILABLE', message: 'Unavailable' } });
+    serveTrials(completeWith(buildTrials(2)));
+    serveRanks(complete(buildRows(3)));
+    renderPage(<DashboardRoute />, '/app/dashboard');
+    const tips = within(screen.getByRole('region', { name: 'Medical Tips' }));
+    expect(await tips.findByText('Something went wrong with fetching your Medical Tips. Please try again later.')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Health History' })).findByRole('list', { name: 'Claims' })).toBeInTheDocument();
     expect(await screen.findByText(DASHBOARD_TOAST)).toBeInTheDocument();
     expect(screen.getAllByText(DASHBOARD_TOAST)).toHaveLength(1);
   });

@@ -5,7 +5,6 @@ import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiBearerAuth,
-  ApiConflictResponse,
   ApiForbiddenResponse,
   ApiOkResponse,
   ApiTags,
@@ -71,7 +70,6 @@ export class CouponsController {
   @ApiBadRequestResponse({ description: VALIDATION })
   @ApiUnauthorizedResponse({ description: 'AUTH.UNAUTHORIZED: no valid session' })
   @ApiForbiddenResponse({ description: 'AUTH.STAFF_ONLY: "This page is for staff only." (the account is not staff)' })
-  @ApiConflictResponse({ description: 'PRICING.NO_INSURER_FOR_SAVINGS: "To see drug savings, please link an insurer."' })
   @ApiBadGatewayResponse({ description: 'PRICING.COUPON_SERVICE_FAILED: the coupon service failed' })
   checkSavings(@Body() body: CheckSavingsRequestDto, @CurrentUser() user: AuthenticatedUser): Promise<CheckSavingsResponse> {
     return this.coupons.checkSavings(body, user.userId);

@@ -12,11 +12,6 @@ export class CouponsError extends AppError<PricingErrorCode> {
     return new CouponsError(PricingErrorCode.Validation, HttpStatus.BAD_REQUEST, problem.message, [problem]);
   }
 
-  /** Savings need a linked insurer (part 2 §8). */
-  static noInsurer(): CouponsError {
-    return new CouponsError(PricingErrorCode.NoInsurerForSavings, HttpStatus.CONFLICT, PricingTexts.savingsNoInsurer);
-  }
-
   /** The coupon service failed a call answered at once (savings): a 502 with the spec's text. */
   static serviceFailed(): CouponsError {
     return new CouponsError(PricingErrorCode.CouponServiceFailed, HttpStatus.BAD_GATEWAY, PricingTexts.savingsFailed);

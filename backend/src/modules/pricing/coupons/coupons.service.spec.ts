@@ -4,7 +4,6 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { strictMock } from '../../../../test/utils/strict-mock';
 import type { ErrorRecorder } from '../../../common/errors';
-import type { InsuranceStatus } from '../../../common/ports';
 import type { AppConfig } from '../../../config';
 import type { RateLimiter } from '../../auth';
 import type { PollingJobContext, PollingService } from '../../polling';
@@ -52,7 +51,6 @@ describe('CouponsService', () => {
   let polling: jest.Mocked<PollingService>;
   let enrollments: jest.Mocked<CouponEnrollmentsRepository>;
   let limiter: jest.Mocked<RateLimiter>;
-  let insurance: jest.Mocked<InsuranceStatus>;
   let errors: jest.Mocked<ErrorRecorder>;
   let service: CouponsService;
 
@@ -61,9 +59,8 @@ describe('CouponsService', () => {
     polling = strictMock<PollingService>();
     enrollments = strictMock<CouponEnrollmentsRepository>();
     limiter = strictMock<RateLimiter>();
-    insurance = strictMock<InsuranceStatus>();
     errors = strictMock<ErrorRecorder>();
-    service = new CouponsService(client, polling, enrollments, vault, limiter, insurance, errors);
+    service = new CouponsService(client, polling, enrollments, vault, limiter, errors);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
@@ -349,7 +346,6 @@ describe('CouponsService', () => {
 
     it('asks for every 11-digit form of ten bare digits and formats the answer', async () => {
       limiter.consume.mockResolvedValue(undefined);
-      insurance.hasInsurance.mockResolvedValue(true);
       client.checkSavings.mockResolvedValue({
         asOf: '2026-04-29',
         results: [
@@ -398,7 +394,6 @@ describe('CouponsService', () => {
 
     it('records savings amounts that are not amounts as DRUG_PRICE_INVALID and shows them as N/A', async () => {
       limiter.consume.mockResolvedValue(undefined);
-      insurance.hasInsurance.mockResolvedValue(true);
       errors.record.mockResolvedValue('e');
       client.checkSavings.mockResolvedValue({
         asOf: null,
@@ -436,19 +431,8 @@ describe('CouponsService', () => {
       });
     });
 
-    it('answers 409 to a member without a linked insurer', async () => {
-      limiter.consume.mockResolvedValue(undefined);
-      insurance.hasInsurance.mockResolvedValue(false);
-      await expect(service.checkSavings(request, 'user-1')).rejects.toMatchObject({
-        status: 409,
-        code: 'PRICING.NO_INSURER_FOR_SAVINGS',
-        message: 'To see drug savings, please link an insurer.',
-      });
-    });
-
     it('answers 502 with the spec text when the coupon service fails', async () => {
       limiter.consume.mockResolvedValue(undefined);
-      insurance.hasInsurance.mockResolvedValue(true);
       client.checkSavings.mockRejectedValue(new CouponServiceError('POST /savings answered 503', 'transient', 503));
       errors.record.mockResolvedValue('e');
       await expect(service.checkSavings(request, 'user-1')).rejects.toMatchObject({

@@ -1,10 +1,16 @@
 import type { ComponentType } from 'react';
-import { usePageTitle } from '@healthlink/web-runtime';
+import { AI_DASHBOARD_ITEMS, type MedicalDataResponse } from '@healthlink/contracts';
+import { ClientErrorType, usePageTitle } from '@healthlink/web-runtime';
 import { DashboardLayout } from '../../../components/sidebar/DashboardLayout';
 import { SECTIONS } from '../../../components/sidebar/sidebar-sections';
-import { NotYetAvailable } from '../../../components/widget/NotYetAvailable';
 import { WidgetCard } from '../../../components/widget/WidgetCard';
+import { loadStateOf, useReportFailure } from '../../../components/widget/widget-status';
 import type { WidgetProps } from '../../../components/widget/widget-types';
+import { MEDICAL_DATA_URL, useMedicalData } from '../api/get-medical-data';
+import { MedicalDataCard } from '../components/MedicalDataCard';
+import { SuggestionCard } from '../components/SuggestionCard';
+import { AiDashboardTexts } from '../lib/ai-dashboard-texts';
+import '../components/ai-dashboard.css';
 
 /** What src/app gives the AI dashboard: the two data widgets it shares with the dashboard, and the member. */
 export interface AiDashboardPageProps {
@@ -13,36 +19,38 @@ export interface AiDashboardPageProps {
   firstName: string | undefined;
 }
 
-export const AI_NOT_YET = {
-  symptomMonitoring: 'Symptoms worth watching for, based on your diagnoses and prescriptions, will show here.',
-  recommendedTests: 'Tests and screenings people with your history are often advised to have will show here.',
-  procedures: 'Plain-language notes on the procedures in your claims will show here.',
-  yourMedicalData: 'Plain-language definitions of the diagnosis, procedure and drug codes in your records will show here.',
-} as const;
+const MEDICAL_DATA_FAILURE = {
+  types: { error: ClientErrorType.OpenAiFetchError, exception: ClientErrorType.OpenAiFetchException },
+  endpoint: MEDICAL_DATA_URL,
+};
+
+const hasNoCodes = (data: MedicalDataResponse) => !data.diagnosisCodes.length && !data.procedureCodes.length && !data.drugList.length;
 
 /**
- * /app/aiDashboard (part 2 §2): the sidebar in AI mode and its sections. The AI suggestion cards and Your Medical
- * Data are not built yet (their issue comes later): they say so; Rx History and Health History are the real widgets.
+ * /app/aiDashboard (part 2 §2): the sidebar in AI mode; the suggestion cards Symptom Monitoring, Recommended Tests
+ * and Procedures, each asking for suggestions only when the data lists it needs are non-empty (its section stays,
+ * for the sidebar's anchor, and says what is missing); Your Medical Data; the Rx and health history widgets.
  */
 export function AiDashboardPage({ RxHistory, HealthHistory, firstName }: AiDashboardPageProps) {
   usePageTitle('AI Dashboard');
+  const medicalData = useMedicalData();
+  const loaded = loadStateOf(medicalData, hasNoCodes);
+  const state = loaded === 'failed' && medicalData.isFetching ? 'loading' : loaded;
+  useReportFailure(medicalData.error, MEDICAL_DATA_FAILURE);
+  const retry = () => void medicalData.refetch();
+  const data = medicalData.data;
+
   return (
     <DashboardLayout mode="ai">
       <h1>{firstName ? `Welcome, ${firstName}` : 'Welcome'}</h1>
-      <p>
-        Suggestions from your own claims and prescriptions, in plain language. They are not medical advice: talk them over with your doctor.
-      </p>
-      <WidgetCard {...SECTIONS.symptomMonitoring}>
-        <NotYetAvailable promise={AI_NOT_YET.symptomMonitoring} />
-      </WidgetCard>
-      <WidgetCard {...SECTIONS.recommendedTests}>
-        <NotYetAvailable promise={AI_NOT_YET.recommendedTests} />
-      </WidgetCard>
-      <WidgetCard {...SECTIONS.procedures}>
-        <NotYetAvailable promise={AI_NOT_YET.procedures} />
-      </WidgetCard>
+      <p>{AiDashboardTexts.intro}</p>
+      {AI_DASHBOARD_ITEMS.map((itemKey) => (
+        <WidgetCard key={itemKey} {...SECTIONS[itemKey]}>
+          <SuggestionCard itemKey={itemKey} medicalData={{ state, data, onRetry: retry }} />
+        </WidgetCard>
+      ))}
       <WidgetCard {...SECTIONS.yourMedicalData}>
-        <NotYetAvailable promise={AI_NOT_YET.yourMedicalData} />
+        <MedicalDataCard state={state} data={data} onRetry={retry} />
       </WidgetCard>
       <WidgetCard {...SECTIONS.rxHistory}>
         <RxHistory variant="dashboard" />

@@ -11,6 +11,7 @@ function renderDashboard(props: Partial<DashboardPageProps> = {}) {
     <DashboardPage
       RxHistory={fakeWidget('Rx History', () => 'success')}
       HealthHistory={fakeWidget('Health History', () => 'success')}
+      MedicalTips={fakeWidget('Medical Tips', () => 'success')}
       firstName="Ada"
       insurerLinks={[buildLink()]}
       {...props}
@@ -74,7 +75,10 @@ describe('/app/dashboard', () => {
     renderDashboard();
     expect(screen.getByText('Rx History widget (dashboard): success')).toBeInTheDocument();
     expect(screen.getByText('Health History widget (dashboard): success')).toBeInTheDocument();
-    for (const title of ['Rx Interactions', 'Medical Tips', 'Clinical Trials', 'Medicare Options']) {
+    const tips = within(screen.getByRole('region', { name: 'Medical Tips' }));
+    expect(tips.getByText('Medical Tips widget (dashboard): success')).toBeInTheDocument();
+    expect(tips.queryByText('Not available yet')).not.toBeInTheDocument();
+    for (const title of ['Rx Interactions', 'Clinical Trials', 'Medicare Options']) {
       const section = within(screen.getByRole('region', { name: title }));
       expect(section.getByText('Not available yet')).toBeInTheDocument();
       expect(section.queryByRole('listitem')).not.toBeInTheDocument();

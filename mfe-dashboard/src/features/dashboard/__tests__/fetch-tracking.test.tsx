@@ -9,7 +9,7 @@ import { DashboardPage } from '../routes/DashboardPage';
 import { CURRENT_PLAN_FAILED } from '../components/CurrentPlanCard';
 import { buildLink, buildPeriod, buildPlan, serveErrorLog, servePlan, serveSpending } from './fake-dashboard-api';
 
-type Widget = 'rxHistory' | 'healthHistory';
+type Widget = 'rxHistory' | 'healthHistory' | 'medicalTips';
 
 /** The widgets' statuses, set by the test as their fetches would settle. */
 function statusStore(initial: Record<Widget, FetchStatus>) {
@@ -43,6 +43,7 @@ function renderWith(store: ReturnType<typeof statusStore>) {
     <DashboardPage
       RxHistory={store.widget('rxHistory')}
       HealthHistory={store.widget('healthHistory')}
+      MedicalTips={store.widget('medicalTips')}
       firstName="Ada"
       insurerLinks={[buildLink()]}
     />,
@@ -62,7 +63,7 @@ describe('dashboard fetch tracking (part 2 §4)', () => {
   });
 
   it('waits until nothing is pending, then shows one toast, once only', async () => {
-    const store = statusStore({ rxHistory: 'pending', healthHistory: 'pending' });
+    const store = statusStore({ rxHistory: 'pending', healthHistory: 'pending', medicalTips: 'success' });
     renderWith(store);
     await screen.findByText('Sunrise Medicare Advantage');
     store.set('rxHistory', 'failed');
@@ -83,8 +84,20 @@ describe('dashboard fetch tracking (part 2 §4)', () => {
     expect(toasts()).toHaveLength(0);
   });
 
+  it('hears the Medical Tips section: its failure, once nothing is pending, is the one toast', async () => {
+    const store = statusStore({ rxHistory: 'success', healthHistory: 'success', medicalTips: 'pending' });
+    renderWith(store);
+    await screen.findByText('Sunrise Medicare Advantage');
+    await screen.findByRole('button', { name: 'Show as table' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(toasts()).toHaveLength(0);
+    store.set('medicalTips', 'failed');
+    expect(await screen.findByText(DASHBOARD_FETCH_FAILED)).toBeInTheDocument();
+    expect(toasts()).toHaveLength(1);
+  });
+
   it('shows no toast when every fetch succeeds', async () => {
-    const store = statusStore({ rxHistory: 'pending', healthHistory: 'pending' });
+    const store = statusStore({ rxHistory: 'pending', healthHistory: 'pending', medicalTips: 'success' });
     renderWith(store);
     store.set('rxHistory', 'success');
     store.set('healthHistory', 'success');
@@ -96,7 +109,7 @@ describe('dashboard fetch tracking (part 2 §4)', () => {
 
   it('a failed spending read is one toast too; the other sections keep working, and the failure is logged', async () => {
     serveSpending({ month: { fail: 500 } });
-    const store = statusStore({ rxHistory: 'success', healthHistory: 'success' });
+    const store = statusStore({ rxHistory: 'success', healthHistory: 'success', medicalTips: 'success' });
     renderWith(store);
     expect(await screen.findByText(DASHBOARD_FETCH_FAILED)).toBeInTheDocument();
     expect(toasts()).toHaveLength(1);
@@ -113,7 +126,7 @@ describe('dashboard fetch tracking (part 2 §4)', () => {
 
   it('a failed current plan read shows its message and the one toast', async () => {
     servePlan({ fail: 503 });
-    const store = statusStore({ rxHistory: 'success', healthHistory: 'success' });
+    const store = statusStore({ rxHistory: 'success', healthHistory: 'success', medicalTips: 'success' });
     renderWith(store);
     expect(await screen.findByText(CURRENT_PLAN_FAILED)).toBeInTheDocument();
     expect(await screen.findByText(DASHBOARD_FETCH_FAILED)).toBeInTheDocument();

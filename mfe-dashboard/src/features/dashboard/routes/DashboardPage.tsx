@@ -18,6 +18,7 @@ export interface DashboardPageProps {
   /** Absent while its feature is not built: the section shows that, honestly. */
   RxInteractions?: ComponentType<WidgetProps>;
   HealthHistory: ComponentType<WidgetProps>;
+  MedicalTips: ComponentType<WidgetProps>;
   /** Absent while its feature is not built: the section shows that, honestly. */
   ClinicalTrials?: ComponentType<WidgetProps>;
   /** Absent while its feature is not built: the section shows that, honestly. */
@@ -30,7 +31,6 @@ export interface DashboardPageProps {
 
 export const NOT_YET = {
   rxInteractions: 'Warnings about drugs you take that may interact with each other will show here, each with how serious it is.',
-  medicalTips: 'Plain-language health tips based on your own claims will show here.',
   clinicalTrials: 'Clinical trials you may be able to join, based on your conditions, age and where you live, will show here.',
   medicareOptions: 'How your plan compares with other Medicare plans in your area, by estimated total cost, will show here.',
 } as const;
@@ -40,6 +40,7 @@ export function DashboardPage({
   RxHistory,
   RxInteractions,
   HealthHistory,
+  MedicalTips,
   ClinicalTrials,
   MedicareOptions,
   firstName,
@@ -67,7 +68,7 @@ export function DashboardPage({
         <HealthHistory variant="dashboard" onStatus={reporters.healthHistory} />
       </WidgetCard>
       <WidgetCard {...SECTIONS.medicalTips}>
-        <NotYetAvailable promise={NOT_YET.medicalTips} onStatus={reporters.medicalTips} />
+        <MedicalTips variant="dashboard" onStatus={reporters.medicalTips} />
       </WidgetCard>
       <WidgetCard {...SECTIONS.clinicalTrials}>
         {ClinicalTrials ? (

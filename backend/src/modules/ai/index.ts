@@ -1,0 +1,1 @@
+export { AiModule } from './ai.module';

@@ -1,0 +1,23 @@
+import type { QueryCell, RunQueryResponse } from '@healthlink/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+
+export class RunQueryResponseDto implements RunQueryResponse {
+  @ApiProperty({ type: [String], description: 'Column names in the order of the SELECT (a repeated name numbered: id, id_2).' })
+  columns!: string[];
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'Cells: numbers, booleans, JSON documents; bigint, numeric, dates and everything else as PostgreSQL prints it.',
+  })
+  rows!: Record<string, QueryCell>[];
+
+  @ApiProperty()
+  rowCount!: number;
+
+  @ApiProperty({ description: 'More rows matched than the 10,000 returned.' })
+  truncated!: boolean;
+
+  @ApiProperty({ description: 'Milliseconds the database took.' })
+  durationMs!: number;
+}

@@ -1,0 +1,9 @@
+import type { AiDashboardItemKey, MedCodeType } from '@healthlink/contracts';
+
+/** Query keys of the AI dashboard feature; the shell clears the whole cache when a session ends. */
+export const aiKeys = {
+  all: ['aiDashboard'] as const,
+  medicalData: () => [...aiKeys.all, 'medicalData'] as const,
+  item: (itemKey: AiDashboardItemKey) => [...aiKeys.all, 'item', itemKey] as const,
+  definition: (codeType: MedCodeType, code: string) => [...aiKeys.all, 'definition', codeType, code] as const,
+};
