@@ -17,6 +17,7 @@ jest.setTimeout(300_000);
 
 // Tampa (Hillsborough County, FL): well over 20 plans, for when the generated member's own county has too few.
 const BIG_COUNTY_ZIP = '33602';
+const PHONE_WIDTH = 360;
 // Laramie, WY: the address the member with none types into the contact form.
 const LARAMIE = { street: '1000 E University Ave', city: 'Laramie', state: 'WY', zip: '82070' };
 
@@ -94,8 +95,8 @@ describe('Medicare plans: ranks on the dashboard and the list, plan details, sea
     await browser?.close();
   });
 
-  const withPage = async (fn: (page: Page) => Promise<void>, member: NewAccount = account) => {
-    const { context, page } = await newPage(browser);
+  const withPage = async (fn: (page: Page) => Promise<void>, member: NewAccount = account, width?: number) => {
+    const { context, page } = await newPage(browser, width);
     try {
       await signIn(page, member);
       await fn(page);
@@ -261,5 +262,24 @@ describe('Medicare plans: ranks on the dashboard and the list, plan details, sea
       expect(await planRowsOf(page).getByRole('link').allTextContents()).toEqual(rows.slice(0, shown).map(nameOf));
       expect(await page.getByRole('form', { name: CONTACT_TITLE }).isVisible()).toBe(false);
     }, member);
+  });
+
+  // WCAG 1.4.10: at the narrowest phone the product supports (and 200% zoom of a 720 px window) the plan list and a
+  // plan's page never scroll sideways; their wide tables scroll in their own region.
+  it('/medicareOptions and /planDetails fit a 360 px screen', async () => {
+    const { hNumber, planIdentifier } = splitBidId(plans[0]!.bidId);
+    for (const path of ['/medicareOptions', `/planDetails?hNumber=${hNumber}&planIdentifier=${planIdentifier}`]) {
+      await withPage(
+        async (page) => {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect({ path, fits: scrollWidth <= PHONE_WIDTH, scrollWidth }).toEqual({ path, fits: true, scrollWidth });
+        },
+        account,
+        PHONE_WIDTH,
+      );
+    }
   });
 });
