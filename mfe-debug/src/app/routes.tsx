@@ -5,8 +5,9 @@ import { staffOnly } from '../features/staff-access';
 
 // One lazily loaded chunk per page, named page-<page> (the server lists its files in the page's HTML);
 // features never import each other, this table composes them.
-// Staff pages sit behind the staff gate (issue 19, point 1), which reads the role before their chunk loads. Not
-// gated: the uptime check (the spec's call is public). The AI test pages are staff only (issue 18, point 5).
+// Every debug page sits behind the staff gate (issue 19, point 1; the AI test pages: issue 18, point 5), which reads
+// the role before the page's chunk loads. The uptime check's API stays public (the spec calls it without a token);
+// its page is a staff tool like the others.
 export const pages: Record<DebugPage, ComponentType> = {
   queryTool: staffOnly(
     lazyPage(() =>
@@ -20,9 +21,11 @@ export const pages: Record<DebugPage, ComponentType> = {
       ),
     ),
   ),
-  insurerUptimeCheck: lazyPage(() =>
-    import(/* webpackChunkName: "page-insurerUptimeCheck" */ '../features/uptime-check/routes/InsurerUptimeCheckPage').then(
-      (m) => m.InsurerUptimeCheckPage,
+  insurerUptimeCheck: staffOnly(
+    lazyPage(() =>
+      import(/* webpackChunkName: "page-insurerUptimeCheck" */ '../features/uptime-check/routes/InsurerUptimeCheckPage').then(
+        (m) => m.InsurerUptimeCheckPage,
+      ),
     ),
   ),
   openAi: staffOnly(
