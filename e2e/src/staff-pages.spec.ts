@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { STAFF_ONLY_MESSAGE } from '@healthlink/contracts';
 import { signUpTestUser, type NewAccount } from './support/accounts';
-import { launchBrowser, newPage } from './support/browser';
+import { appUrls, launchBrowser, newPage } from './support/browser';
 import { setStaff } from './support/staff';
 
 jest.setTimeout(180_000);
@@ -69,6 +69,32 @@ describe('staff pages: what a member who is not staff sees', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/app/dashboard');
     }, PHONE_WIDTH);
+  });
+
+  it("a patient's token gets 403 AUTH.STAFF_ONLY from every staff API", async () => {
+    const calls: [string, string, object | undefined][] = [
+      ['POST', '/api/errors/query', { query: 'SELECT * FROM errors LIMIT 1' }],
+      [
+        'POST',
+        '/api/coupons/checkSavings',
+        { ndcList: ['59417010210'], phoneNumber: '3605550123', zipCode: '98501', pharmacyNPI: '1003000126' },
+      ],
+      ['GET', '/api/upTimeCheck/history', undefined],
+      ['POST', '/api/ai/createChatCompletionWithInstruction', { instructions: 'Define', input: 'E11.9' }],
+      ['POST', '/api/ai/createChatCompletion', { messages: [{ role: 'user', content: 'E11.9' }] }],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await fetch(`${appUrls().baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${patient.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect({ path, status: res.status, body: await res.json() }).toEqual({
+        path,
+        status: 403,
+        body: expect.objectContaining({ code: 'AUTH.STAFF_ONLY', message: STAFF_ONLY_MESSAGE }),
+      });
+    }
   });
 
   it('after a staff grant the same account sees each page itself at its next request, and not after a revoke', async () => {

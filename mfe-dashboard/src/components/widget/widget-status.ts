@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { reportFetchFailure, type ClientErrorType } from '@healthlink/web-runtime';
+import { AiErrorCode } from '@healthlink/contracts';
+import { isApiError, reportFetchFailure, type ClientErrorType } from '@healthlink/web-runtime';
 import type { FetchStatus, WidgetLoadState } from './widget-types';
 
 /** What the dashboard's fetch tracking hears for each load state: no data is a success, not a failure. */
@@ -42,13 +43,19 @@ export interface FailureReport {
   insurerName?: string | null;
 }
 
-/** Sends each new failure of a widget's fetch to the error log once (part 2 §7), never the same error twice. */
+/** A failure the server has already written to the error log itself (the AI provider's, with its OPENAI_* type). */
+const loggedByServer = (error: unknown): boolean => isApiError(error) && error.code === AiErrorCode.ProviderFailed;
+
+/**
+ * Sends each new failure of a widget's fetch to the error log once (part 2 §7), never the same error twice, and not
+ * one the server logged already.
+ */
 export function useReportFailure(error: unknown, report: FailureReport): void {
   const reported = useRef<unknown>(null);
   const latest = useRef(report);
   latest.current = report;
   useEffect(() => {
-    if (!error || reported.current === error) return;
+    if (!error || reported.current === error || loggedByServer(error)) return;
     reported.current = error;
     const { types, endpoint, insurerName } = latest.current;
     void reportFetchFailure(types, error, endpoint, insurerName);

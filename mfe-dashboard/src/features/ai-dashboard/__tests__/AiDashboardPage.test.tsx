@@ -11,11 +11,11 @@ import {
   DEFINE_MED_CODE_KEY,
   definition,
   entry,
-  serveDefinitions,
   serveItems,
   serveMedicalData,
   suggestions,
   unknownDefinition,
+  withDefinitions,
 } from './fake-ai-api';
 
 const FAILED = 'Failed to fetch response from OpenAI.';
@@ -42,7 +42,6 @@ describe('/app/aiDashboard', () => {
   it('welcomes the member by first name, with the sections in the sidebar order and the two data widgets', async () => {
     serveMedicalData({ status: 200, body: buildMedicalData() });
     serveItems();
-    serveDefinitions();
     renderAiDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(document.title).toBe('AI Dashboard | CarePath');
@@ -75,7 +74,6 @@ describe('/app/aiDashboard', () => {
       recommendedTests: buildItem(suggestions('Test', 5)),
       procedures: buildItem(suggestions('Procedure', 8), 'HCPCS 2026'),
     });
-    serveDefinitions();
     renderAiDashboard();
 
     const symptoms = await region('Symptom Monitoring').findByRole('list', { name: 'Symptom Monitoring suggestions' });
@@ -106,7 +104,6 @@ describe('/app/aiDashboard', () => {
   it('asks no suggestions for a card whose data list is empty, and says why with the way to link insurance', async () => {
     serveMedicalData({ status: 200, body: buildMedicalData({ procedureCodes: [] }) });
     serveItems();
-    serveDefinitions();
     renderAiDashboard();
     await region('Symptom Monitoring').findByRole('list', { name: 'Symptom Monitoring suggestions' });
     const procedures = region('Procedures');
@@ -123,13 +120,13 @@ describe('/app/aiDashboard', () => {
     const second = deferredReply();
     let symptomAsks = 0;
     serveMedicalData({ status: 200, body: buildMedicalData() });
-    serveDefinitions();
     serveApi({
       [DASHBOARD_ITEM_KEY]: ({ body }) => {
         const { itemKey } = body as { itemKey: string };
         if (itemKey !== 'symptomMonitoring') return { status: 200, body: buildItem(suggestions(itemKey, 2)) };
         symptomAsks += 1;
-        return symptomAsks === 1 ? { status: 502, body: { code: 'AI.PROVIDER_FAILED', message: 'Bad gateway' } } : second.handler();
+        // A failure the server did not log itself (not the provider's AI.PROVIDER_FAILED): the page logs it.
+        return symptomAsks === 1 ? { status: 500, body: { code: 'INTERNAL.UNEXPECTED', message: 'Oops' } } : second.handler();
       },
     });
     const user = setupUser();
@@ -141,7 +138,7 @@ describe('/app/aiDashboard', () => {
     await waitFor(() => expect(log.map((entry) => entry.errorType)).toContain('OPENAI_DASHBOARD_ITEM_ERROR'));
     expect(log.find((entry) => entry.errorType === 'OPENAI_DASHBOARD_ITEM_ERROR')).toMatchObject({
       host: 'frontend-prod/localhost',
-      errorDetails: { endpoint: '/api/ai/aiDashboardItem', status: 502 },
+      errorDetails: { endpoint: '/api/ai/aiDashboardItem', status: 500 },
     });
 
     await user.click(symptoms.getByRole('button', { name: 'Try again' }));
@@ -153,7 +150,6 @@ describe('/app/aiDashboard', () => {
 
   it('logs a card that could not reach the server as an exception', async () => {
     serveMedicalData({ status: 200, body: buildMedicalData() });
-    serveDefinitions();
     serveItems({ procedures: 'network-error' });
     renderAiDashboard();
     expect(await region('Procedures').findByText(FAILED)).toBeInTheDocument();
@@ -163,7 +159,6 @@ describe('/app/aiDashboard', () => {
   it('an empty answer shows that there is nothing to suggest', async () => {
     serveMedicalData({ status: 200, body: buildMedicalData() });
     serveItems({ recommendedTests: buildItem([]) });
-    serveDefinitions();
     renderAiDashboard();
     expect(await region('Recommended Tests').findByText('We have no suggestions for your records at the moment.')).toBeInTheDocument();
   });
@@ -176,7 +171,6 @@ describe('/app/aiDashboard', () => {
       return reads === 1 ? { status: 500, body: { code: 'INTERNAL.UNEXPECTED', message: 'Internal server error' } } : second.handler();
     });
     serveItems();
-    serveDefinitions();
     const user = setupUser();
     renderAiDashboard();
     expect(await region('Your Medical Data').findByText(FAILED)).toBeInTheDocument();
@@ -193,13 +187,14 @@ describe('/app/aiDashboard', () => {
   });
 
   it('a member with no codes at all sees the missing state of Your Medical Data', async () => {
-    serveMedicalData({ status: 200, body: buildMedicalData({ diagnosisCodes: [], procedureCodes: [], drugList: [] }) });
+    const asked = serveMedicalData({ status: 200, body: buildMedicalData({ diagnosisCodes: [], procedureCodes: [], drugList: [] }) });
     renderAiDashboard();
     const data = region('Your Medical Data');
     expect(await data.findByText('No Medical Data found')).toBeInTheDocument();
     expect(data.getByRole('link', { name: 'Link Insurance Company' })).toHaveAttribute('href', '/insuranceSelect');
     expect(callsTo(DASHBOARD_ITEM_KEY)).toHaveLength(0);
     expect(callsTo(DEFINE_MED_CODE_KEY)).toHaveLength(0);
+    expect(asked).toEqual(['lists']);
   });
 });
 
@@ -209,34 +204,60 @@ describe('Your Medical Data', () => {
     serveItems();
   });
 
-  it('defines each code of each group (diagnosis, procedure, drug) with its type label', async () => {
-    serveMedicalData({ status: 200, body: buildMedicalData() });
-    serveDefinitions({ 'E11.9': definition('E11.9', 'Type 2 diabetes'), I10: definition('I10', 'High blood pressure') });
+  it('defines every code of each group (diagnosis, procedure, drug) in one call, not one call per code', async () => {
+    const data = buildMedicalData();
+    const asked = serveMedicalData(
+      { status: 200, body: data },
+      {
+        status: 200,
+        body: withDefinitions(data, { 'E11.9': definition('E11.9', 'Type 2 diabetes'), I10: definition('I10', 'High blood pressure') }),
+      },
+    );
     renderAiDashboard();
-    const data = region('Your Medical Data');
-    const diagnoses = await data.findByRole('region', { name: 'Diagnoses codes' });
+    const card = region('Your Medical Data');
+    const diagnoses = await card.findByRole('region', { name: 'Diagnoses codes' });
     expect(
       within(diagnoses)
         .getAllByRole('button')
         .map((button) => button.getAttribute('aria-label') ?? button.textContent),
     ).toEqual(['E11.9 Type 2 diabetes', 'I10 High blood pressure']);
-    expect(await data.findByRole('region', { name: 'Procedures codes' })).toHaveTextContent('99213 Meaning of 99213');
-    expect(await data.findByRole('region', { name: 'Drugs codes' })).toHaveTextContent('00093721401 Meaning of 00093721401');
-    expect(callsTo(DEFINE_MED_CODE_KEY).map((call) => call.body)).toEqual(
-      expect.arrayContaining([
-        { code: 'E11.9', codeType: 'diagnosis code' },
-        { code: 'I10', codeType: 'diagnosis code' },
-        { code: '99213', codeType: 'procedure code' },
-        { code: '00093721401', codeType: 'drug ndc' },
-      ]),
-    );
-    expect(callsTo(DEFINE_MED_CODE_KEY)).toHaveLength(4);
-    expect(data.getAllByText('Source: ICD-10-CM FY2026, as of Oct 1, 2025')).toHaveLength(3);
+    expect(card.getByRole('region', { name: 'Procedures codes' })).toHaveTextContent('99213 Meaning of 99213');
+    expect(card.getByRole('region', { name: 'Drugs codes' })).toHaveTextContent('00093721401 Meaning of 00093721401');
+    expect(card.getAllByText('Source: ICD-10-CM FY2026, as of Oct 1, 2025')).toHaveLength(3);
+    // The lists once for the cards, the definitions once for every code; defineMedCode only as a fallback.
+    expect(asked).toEqual(['lists', 'definitions']);
+    expect(callsTo(DEFINE_MED_CODE_KEY)).toHaveLength(0);
+  });
+
+  it('the suggestion cards do not wait for the definitions, and each group shows its skeleton until they arrive', async () => {
+    const data = buildMedicalData();
+    const held = deferredReply();
+    serveMedicalData({ status: 200, body: data }, held.handler);
+    renderAiDashboard();
+    expect(await region('Symptom Monitoring').findByRole('list', { name: 'Symptom Monitoring suggestions' })).toBeInTheDocument();
+    const card = region('Your Medical Data');
+    expect(await card.findByRole('heading', { level: 3, name: 'Diagnoses (2)' })).toBeInTheDocument();
+    expect(card.getAllByRole('status').map((status) => status.textContent)).toEqual([
+      'Loading Diagnoses definitions…',
+      'Loading Procedures definitions…',
+      'Loading Drugs definitions…',
+    ]);
+    expect(card.queryByRole('region', { name: 'Diagnoses codes' })).not.toBeInTheDocument();
+    held.release({ status: 200, body: withDefinitions(data) });
+    expect(await card.findByRole('region', { name: 'Diagnoses codes' })).toBeInTheDocument();
+    expect(card.getByRole('region', { name: 'Drugs codes' })).toBeInTheDocument();
+    expect(card.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('each row expands and collapses by keyboard, showing the explanation, official name and last date', async () => {
-    serveMedicalData({ status: 200, body: buildMedicalData({ diagnosisCodes: [entry('E11.9', { lastSeen: '2025-02-10' })] }) });
-    serveDefinitions({ 'E11.9': definition('E11.9', 'Type 2 diabetes', 'Your body does not use insulin well.') });
+    const data = buildMedicalData({ diagnosisCodes: [entry('E11.9', { lastSeen: '2025-02-10' })] });
+    serveMedicalData(
+      { status: 200, body: data },
+      {
+        status: 200,
+        body: withDefinitions(data, { 'E11.9': definition('E11.9', 'Type 2 diabetes', 'Your body does not use insulin well.') }),
+      },
+    );
     const user = setupUser();
     renderAiDashboard();
     const diagnoses = await region('Your Medical Data').findByRole('region', { name: 'Diagnoses codes' });
@@ -256,11 +277,11 @@ describe('Your Medical Data', () => {
   });
 
   it('an unknown code shows the server words, nothing invented', async () => {
-    serveMedicalData({
-      status: 200,
-      body: buildMedicalData({ diagnosisCodes: [entry('Z99.999', { display: 'As the claim named it' })] }),
-    });
-    serveDefinitions({ 'Z99.999': unknownDefinition('Z99.999') });
+    const data = buildMedicalData({ diagnosisCodes: [entry('Z99.999', { display: 'As the claim named it' })] });
+    serveMedicalData(
+      { status: 200, body: data },
+      { status: 200, body: withDefinitions(data, { 'Z99.999': unknownDefinition('Z99.999') }) },
+    );
     const user = setupUser();
     renderAiDashboard();
     const diagnoses = await region('Your Medical Data').findByRole('region', { name: 'Diagnoses codes' });
@@ -269,61 +290,81 @@ describe('Your Medical Data', () => {
     expect(within(diagnoses).queryByText(/Official name/)).not.toBeInTheDocument();
   });
 
-  it('shows a skeleton per group until its definitions arrive', async () => {
-    serveMedicalData({ status: 200, body: buildMedicalData() });
-    const held = deferredReply();
-    // E11.9 is held: the Diagnoses group stays a skeleton, the others show.
-    serveApi({
-      [DEFINE_MED_CODE_KEY]: ({ body }) =>
-        (body as { code: string }).code === 'E11.9' ? held.handler() : { status: 200, body: definition('x', 'Plain words') },
-    });
-    renderAiDashboard();
-    const data = region('Your Medical Data');
-    expect(await data.findByRole('region', { name: 'Procedures codes' })).toBeInTheDocument();
-    expect(data.getByRole('status')).toHaveTextContent('Loading Diagnoses definitions…');
-    expect(data.queryByRole('region', { name: 'Diagnoses codes' })).not.toBeInTheDocument();
-    held.release({ status: 200, body: definition('E11.9', 'Type 2 diabetes') });
-    expect(await data.findByRole('region', { name: 'Diagnoses codes' })).toBeInTheDocument();
-    expect(data.queryByRole('status')).not.toBeInTheDocument();
-  });
-
-  it('leaves out the codes whose definition failed, says how many, logs it, and Try again brings them', async () => {
+  it('leaves out a code the server could not define; Try again asks defineMedCode for that code alone (the provider failure logged by the server only)', async () => {
     const log = serveErrorLog();
-    let e11 = 0;
-    serveMedicalData({ status: 200, body: buildMedicalData() });
+    const data = buildMedicalData();
+    serveMedicalData({ status: 200, body: data }, { status: 200, body: withDefinitions(data, { 'E11.9': null }) });
+    let asks = 0;
     serveApi({
       [DEFINE_MED_CODE_KEY]: ({ body }) => {
+        asks += 1;
         const { code } = body as { code: string };
-        if (code === 'E11.9' && (e11 += 1) === 1) return { status: 502, body: { code: 'AI.PROVIDER_FAILED', message: 'Bad gateway' } };
-        return { status: 200, body: definition(code, code === 'E11.9' ? 'Type 2 diabetes' : 'Plain words') };
+        if (asks === 1) return { status: 502, body: { code: 'AI.PROVIDER_FAILED', message: 'Bad gateway' } };
+        return { status: 200, body: definition(code, 'Type 2 diabetes') };
       },
     });
     const user = setupUser();
     renderAiDashboard();
-    const data = region('Your Medical Data');
-    const diagnoses = await data.findByRole('region', { name: 'Diagnoses codes' });
+    const card = region('Your Medical Data');
+    const diagnoses = await card.findByRole('region', { name: 'Diagnoses codes' });
     expect(within(diagnoses).getAllByRole('button')).toHaveLength(1);
-    expect(within(diagnoses).queryByText('Type 2 diabetes')).not.toBeInTheDocument();
-    expect(data.getByText('We could not explain 1 code right now.')).toBeInTheDocument();
-    await waitFor(() => expect(log.map((entry) => entry.errorType)).toContain('OPENAI_MEDICAL_CODE_ERROR'));
-    expect(log.find((entry) => entry.errorType === 'OPENAI_MEDICAL_CODE_ERROR')?.errorDetails).toMatchObject({
-      endpoint: '/api/ai/defineMedCode',
-      status: 502,
-    });
+    expect(within(diagnoses).getByRole('button', { name: 'I10 Meaning of I10' })).toBeInTheDocument();
+    expect(card.getByText('We could not explain 1 code right now.')).toBeInTheDocument();
+    // The server already logged its failure and the provider just failed: nothing is asked again unbidden.
+    expect(callsTo(DEFINE_MED_CODE_KEY)).toHaveLength(0);
 
-    await user.click(data.getByRole('button', { name: 'Try again diagnoses' }));
+    await user.click(card.getByRole('button', { name: 'Try again diagnoses' }));
+    await waitFor(() => expect(callsTo(DEFINE_MED_CODE_KEY)).toHaveLength(1));
+    expect(await card.findByText('We could not explain 1 code right now.')).toBeInTheDocument();
+    // The server wrote OPENAI_MEDICAL_CODE_ERROR for its 502 itself: the page does not log it a second time.
+    expect(log).toEqual([]);
+
+    await user.click(card.getByRole('button', { name: 'Try again diagnoses' }));
     expect(await within(diagnoses).findByText('Type 2 diabetes')).toBeInTheDocument();
-    expect(data.queryByText('We could not explain 1 code right now.')).not.toBeInTheDocument();
+    expect(card.queryByText('We could not explain 1 code right now.')).not.toBeInTheDocument();
+    expect(callsTo(DEFINE_MED_CODE_KEY).map((call) => call.body)).toEqual([
+      { code: 'E11.9', codeType: 'diagnosis code' },
+      { code: 'E11.9', codeType: 'diagnosis code' },
+    ]);
+  });
+
+  it('a failed definitions read says so in each group, is logged, and Try again reads them again in one call', async () => {
+    const log = serveErrorLog();
+    const data = buildMedicalData();
+    let reads = 0;
+    const asked = serveMedicalData({ status: 200, body: data }, () => {
+      reads += 1;
+      return reads === 1
+        ? { status: 500, body: { code: 'INTERNAL.UNEXPECTED', message: 'Internal server error' } }
+        : { status: 200, body: withDefinitions(data) };
+    });
+    const user = setupUser();
+    renderAiDashboard();
+    const card = region('Your Medical Data');
+    await waitFor(() => expect(card.getAllByText('We could not explain these codes right now.')).toHaveLength(3));
+    expect(card.queryByRole('region', { name: 'Diagnoses codes' })).not.toBeInTheDocument();
+    await waitFor(() => expect(log.map((item) => item.errorType)).toEqual(['OPENAI_MEDICAL_CODE_ERROR']));
+    expect(log[0]?.errorDetails).toMatchObject({ endpoint: '/api/ai/medicalData', status: 500 });
+    // The cards are built from the lists, which did not fail.
+    expect(region('Procedures').getByRole('list', { name: 'Procedures suggestions' })).toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Try again drugs' }));
+    expect(await card.findByRole('region', { name: 'Diagnoses codes' })).toBeInTheDocument();
+    expect(card.getByRole('region', { name: 'Drugs codes' })).toBeInTheDocument();
+    expect(card.queryByText('We could not explain these codes right now.')).not.toBeInTheDocument();
+    expect(asked).toEqual(['lists', 'definitions', 'definitions']);
+    expect(callsTo(DEFINE_MED_CODE_KEY)).toHaveLength(0);
   });
 
   it('says so when no code of a group could be explained, and when a group has no codes', async () => {
-    serveMedicalData({ status: 200, body: buildMedicalData({ drugList: [] }) });
-    serveDefinitions({ '99213': 'network-error' });
+    const data = buildMedicalData({ drugList: [] });
+    serveMedicalData({ status: 200, body: data }, { status: 200, body: withDefinitions(data, { '99213': null }) });
     renderAiDashboard();
-    const data = region('Your Medical Data');
-    expect(await data.findByText('We could not explain these codes right now.')).toBeInTheDocument();
-    expect(data.queryByRole('region', { name: 'Procedures codes' })).not.toBeInTheDocument();
-    expect(data.getByText('No prescriptions on your records yet.')).toBeInTheDocument();
+    const card = region('Your Medical Data');
+    expect(await card.findByText('We could not explain these codes right now.')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Try again procedures' })).toBeInTheDocument();
+    expect(card.queryByRole('region', { name: 'Procedures codes' })).not.toBeInTheDocument();
+    expect(card.getByText('No prescriptions on your records yet.')).toBeInTheDocument();
   });
 
   it('scrolls each list in a keyboard-focusable region', async () => {
@@ -331,7 +372,6 @@ describe('Your Medical Data', () => {
       status: 200,
       body: buildMedicalData({ diagnosisCodes: Array.from({ length: 12 }, (_, index) => entry(`A0${index}`)) }),
     });
-    serveDefinitions();
     const user = setupUser();
     renderAiDashboard();
     const diagnoses = await region('Your Medical Data').findByRole('region', { name: 'Diagnoses codes' });

@@ -3,12 +3,12 @@ import type {
   AiDashboardItemRequest,
   AiDashboardItemResponse,
   AiSuggestion,
-  DefineMedCodeRequest,
   DefineMedCodeResponse,
   MedicalCodeEntry,
   MedicalDataResponse,
 } from '@healthlink/contracts';
-import { serveApi, type ApiHandler, type ApiReply } from '@healthlink/test-support/api-server';
+import { http, HttpResponse } from 'msw';
+import { server, serveApi, type ApiCall, type ApiHandler, type ApiReply } from '@healthlink/test-support/api-server';
 
 export const MEDICAL_DATA_KEY = 'GET /api/ai/medicalData';
 export const DASHBOARD_ITEM_KEY = 'POST /api/ai/aiDashboardItem';
@@ -64,18 +64,6 @@ export function unknownDefinition(code: string): DefineMedCodeResponse {
 
 const ok = (body: unknown): ApiReply => ({ status: 200, body });
 
-/** Every code answered by `byCode` (a reply, or a definition); a code it does not name gets a plain definition. */
-export function serveDefinitions(byCode: Record<string, DefineMedCodeResponse | ApiReply> = {}): void {
-  serveApi({
-    [DEFINE_MED_CODE_KEY]: ({ body }) => {
-      const { code } = body as DefineMedCodeRequest;
-      const answer = byCode[code];
-      if (answer === undefined) return ok(definition(code, `Meaning of ${code}`));
-      return typeof answer === 'object' && 'output' in answer ? ok(answer) : (answer as ApiReply);
-    },
-  });
-}
-
 /** aiDashboardItem answers per card (a reply, or suggestions); a card it does not name gets 3 suggestions. */
 export function serveItems(byKey: Partial<Record<AiDashboardItemKey, AiDashboardItemResponse | ApiReply>> = {}): void {
   serveApi({
@@ -88,6 +76,46 @@ export function serveItems(byKey: Partial<Record<AiDashboardItemKey, AiDashboard
   });
 }
 
-export function serveMedicalData(handler: ApiHandler): void {
-  serveApi({ [MEDICAL_DATA_KEY]: handler });
+/** Every entry of `data` with its definition, as `?definitions=true` answers: `byCode`'s (null: failed), else a plain one. */
+export function withDefinitions(data: MedicalDataResponse, byCode: Record<string, DefineMedCodeResponse | null> = {}): MedicalDataResponse {
+  const define = (list: MedicalCodeEntry[]) =>
+    list.map((item) => ({
+      ...item,
+      definition: item.code in byCode ? (byCode[item.code] ?? null) : definition(item.code, `Meaning of ${item.code}`),
+    }));
+  return { diagnosisCodes: define(data.diagnosisCodes), procedureCodes: define(data.procedureCodes), drugList: define(data.drugList) };
+}
+
+function toResponse(reply: ApiReply): Response {
+  if (reply === 'network-error') return HttpResponse.error();
+  return reply.body === undefined
+    ? new HttpResponse(null, { status: reply.status })
+    : HttpResponse.json(reply.body, { status: reply.status });
+}
+
+const answer = async (handler: ApiHandler, call: ApiCall): Promise<ApiReply> => (typeof handler === 'function' ? handler(call) : handler);
+
+/**
+ * GET /api/ai/medicalData: `lists` answers the plain read; `definitions` the read with `?definitions=true` (by default,
+ * what `lists` answers with every entry given a plain definition). Returns the reads asked, in order
+ * ('lists' or 'definitions').
+ */
+export function serveMedicalData(lists: ApiHandler, definitions?: ApiHandler): ('lists' | 'definitions')[] {
+  const asked: ('lists' | 'definitions')[] = [];
+  server.use(
+    http.get('/api/ai/medicalData', async ({ request }) => {
+      const url = new URL(request.url);
+      const call: ApiCall = { method: 'GET', path: url.pathname, body: undefined, headers: Object.fromEntries(request.headers.entries()) };
+      if (url.searchParams.get('definitions') !== 'true') {
+        asked.push('lists');
+        return toResponse(await answer(lists, call));
+      }
+      asked.push('definitions');
+      if (definitions) return toResponse(await answer(definitions, call));
+      const reply = await answer(lists, call);
+      if (reply === 'network-error' || reply.status !== 200) return toResponse(reply);
+      return toResponse({ status: 200, body: withDefinitions(reply.body as MedicalDataResponse) });
+    }),
+  );
+  return asked;
 }

@@ -21,7 +21,10 @@ export const definitionQueryOptions = (codeType: MedCodeType, code: string) =>
     staleTime: STALE_MS,
   });
 
-/** The definitions of one group's codes, one call per code, in the order given. */
+/**
+ * The fallback for codes the one-call read could not define: a query per code, asked only when the member chooses
+ * Try again (`refetch`), never on mount, so a provider that just failed is not asked again unbidden.
+ */
 export function useCodeDefinitions(codeType: MedCodeType, codes: readonly string[]) {
-  return useQueries({ queries: codes.map((code) => definitionQueryOptions(codeType, code)) });
+  return useQueries({ queries: codes.map((code) => ({ ...definitionQueryOptions(codeType, code), enabled: false })) });
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AiDataList, MedCodeType, MedicalCodeEntry } from '@healthlink/contracts';
+import type { AiDataList, DefineMedCodeResponse, MedCodeType, MedicalCodeEntry } from '@healthlink/contracts';
 import { Button } from '@healthlink/web-ui';
 import { ClientErrorType } from '@healthlink/web-runtime';
 import { WidgetLoading } from '../../../components/widget/WidgetState';
@@ -16,38 +16,50 @@ const FAILURE_REPORT = {
 /** Skeleton rows while a group loads: as many as it will show, up to what fits its scroll height. */
 const MAX_SKELETON_ROWS = 4;
 
+/** Where a group's definitions stand: the one-call read is pending, failed as a whole, or answered. */
+export type GroupDefinitions =
+  { status: 'loading' } | { status: 'failed'; onRetry: () => void } | { status: 'ready'; entries: readonly MedicalCodeEntry[] };
+
 export interface CodeGroupProps {
   list: AiDataList;
   codeType: MedCodeType;
   title: string;
   empty: string;
+  /** The group's codes from the member's lists (its heading and the skeleton's size until the definitions arrive). */
   entries: readonly MedicalCodeEntry[];
+  definitions: GroupDefinitions;
 }
 
 /**
- * One group of Your Medical Data (part 2 §4, §9): its codes' definitions load together behind a skeleton; a code
- * whose definition failed is left out (with a count and Try again); the list scrolls at 250px and its scroll
- * region takes keyboard focus, so arrow keys reach every row.
+ * One group of Your Medical Data (part 2 §4, §9): a skeleton until the definitions arrive; a code the server could
+ * not define is left out (with a count and Try again, which asks defineMedCode for those codes alone); the list
+ * scrolls at 250px and its scroll region takes keyboard focus, so arrow keys reach every row.
  */
-export function CodeGroup({ codeType, title, empty, entries }: CodeGroupProps) {
+export function CodeGroup({ codeType, title, empty, entries: listed, definitions }: CodeGroupProps) {
   const headingId = useId();
-  const results = useCodeDefinitions(
-    codeType,
-    entries.map((entry) => entry.code),
-  );
-  const failed = results.filter((result) => result.isError && result.data === undefined);
-  useReportFailure(failed[0]?.error ?? null, FAILURE_REPORT);
-  const loading = results.some((result) => result.isPending);
-  const retrying = failed.some((result) => result.isFetching);
-  const rows = entries.flatMap((entry, index) => {
-    const definition = results[index]?.data;
+  const entries = definitions.status === 'ready' ? definitions.entries : listed;
+  const undefinedCodes = definitions.status === 'ready' ? entries.filter((entry) => !entry.definition).map((entry) => entry.code) : [];
+  const fallback = useCodeDefinitions(codeType, undefinedCodes);
+  const fallbackByCode = new Map(undefinedCodes.map((code, index) => [code, fallback[index]]));
+  const stillFailed = fallback.filter((result) => result.data === undefined);
+  useReportFailure(fallback.find((result) => result.isError)?.error ?? null, FAILURE_REPORT);
+  const retrying = stillFailed.some((result) => result.isFetching);
+
+  const rows = entries.flatMap((entry) => {
+    const definition: DefineMedCodeResponse | undefined = entry.definition ?? fallbackByCode.get(entry.code)?.data;
     return definition ? [{ entry, definition }] : [];
   });
+  const failedCount = definitions.status === 'failed' ? entries.length : stillFailed.length;
   const source = sourceLine(rows.map((row) => row.definition.source));
+  const retry = () => {
+    if (definitions.status === 'failed') definitions.onRetry();
+    else if (!retrying) stillFailed.forEach((result) => void result.refetch());
+  };
 
   let body;
   if (!entries.length) body = <p className="ai-group__empty">{empty}</p>;
-  else if (loading) body = <WidgetLoading title={`${title} definitions`} rows={Math.min(entries.length, MAX_SKELETON_ROWS)} />;
+  else if (definitions.status === 'loading')
+    body = <WidgetLoading title={`${title} definitions`} rows={Math.min(entries.length, MAX_SKELETON_ROWS)} />;
   else
     body = (
       <>
@@ -60,16 +72,10 @@ export function CodeGroup({ codeType, title, empty, entries }: CodeGroupProps) {
             </ul>
           </div>
         )}
-        {failed.length > 0 && (
+        {failedCount > 0 && (
           <div className="ai-group__failed">
-            <p>{rows.length ? AiDashboardTexts.someNotDefined(failed.length) : AiDashboardTexts.noneDefined}</p>
-            <Button
-              variant="secondary"
-              aria-disabled={retrying || undefined}
-              onClick={() => {
-                if (!retrying) failed.forEach((result) => void result.refetch());
-              }}
-            >
+            <p>{rows.length ? AiDashboardTexts.someNotDefined(failedCount) : AiDashboardTexts.noneDefined}</p>
+            <Button variant="secondary" aria-disabled={retrying || undefined} onClick={retry}>
               {retrying ? 'Trying again…' : 'Try again'}
               <span className="hl-visually-hidden"> {title.toLowerCase()}</span>
             </Button>

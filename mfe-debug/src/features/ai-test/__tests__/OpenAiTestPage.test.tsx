@@ -91,6 +91,18 @@ describe('/open-ai', () => {
       expect(section('Usage of the last call').getByText('No call made yet.')).toBeInTheDocument();
     });
 
+    it("the provider's failure shows the AI failure text and is not logged again: the server logged it", async () => {
+      serveApi({ [KEYS.withInstruction]: failure(502, 'AI.PROVIDER_FAILED', 'The AI provider failed') });
+      const user = setupUser();
+      renderTool();
+      const form = section('Text completion with instructions');
+      await replaceText(user, form.getByRole('textbox', { name: 'Instructions' }), 'Explain.');
+      await user.click(form.getByRole('button', { name: 'Send' }));
+      expect(await form.findByText(FAILED)).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(log).toEqual([]);
+    });
+
     it('a refused input shows the server reasons (field and message) and is not logged as a failure', async () => {
       serveApi({
         [KEYS.withInstruction]: {

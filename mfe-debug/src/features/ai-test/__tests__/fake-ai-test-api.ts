@@ -68,7 +68,8 @@ export const claimsPage = (claims: HealthServiceEntry[], nextCursor: string | nu
   asOf: null,
 });
 
-export const failure = (status: number, code = 'AI.PROVIDER_FAILED', message = 'The AI provider failed') => ({
+/** A failed call the server did not log itself (the provider's AI.PROVIDER_FAILED it does: pass that code to test it). */
+export const failure = (status: number, code = 'INTERNAL.UNEXPECTED', message = 'Something failed') => ({
   status,
   body: { code, message },
 });

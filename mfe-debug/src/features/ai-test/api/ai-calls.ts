@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   AI_PATHS,
+  AiErrorCode,
   type AiDashboardItemRequest,
   type AiDashboardItemResponse,
   type ChatCompletionRequest,
@@ -14,12 +15,13 @@ import { isStaffOnlyError } from '../../../components/api-failure';
 type ErrorTypes = { error: ClientErrorType; exception: ClientErrorType };
 
 /**
- * Part 2 §8: a failed AI call is reported with its error type. Not reported: the staff-only refusal and a 400 on the
- * tester's own input (the form shows the server's reasons; nothing failed).
+ * Part 2 §8: a failed AI call is reported with its error type. Not reported: the staff-only refusal, a 400 on the
+ * tester's own input (the form shows the server's reasons; nothing failed), and the provider's failure, which the
+ * server logged itself with its OPENAI_* type.
  */
 function reportAiFailure(types: ErrorTypes, endpoint: string) {
   return (error: unknown) => {
-    if (isStaffOnlyError(error) || (isApiError(error) && error.status === 400)) return;
+    if (isStaffOnlyError(error) || (isApiError(error) && (error.status === 400 || error.code === AiErrorCode.ProviderFailed))) return;
     void reportFetchFailure(types, error, endpoint);
   };
 }
