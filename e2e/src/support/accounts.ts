@@ -9,15 +9,15 @@ export interface NewAccount {
   token: string;
 }
 
-/** A new account made through the product's own sign-up API, with its session token. */
-export async function signUpTestUser(): Promise<NewAccount> {
+/** A new account made through the product's own sign-up API, with its session token (on the suite's app by default). */
+export async function signUpTestUser(baseUrl = appUrls().baseUrl): Promise<NewAccount> {
   const account = {
     firstName: 'Ada',
     lastName: 'Browser',
     email: `patient.${randomUUID().slice(0, 8)}@example.com`,
     password: 'Harbor-Lantern-74',
   };
-  const res = await fetch(`${appUrls().baseUrl}/api/signup`, {
+  const res = await fetch(`${baseUrl}/api/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...account, confirmPassword: account.password }),

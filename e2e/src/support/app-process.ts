@@ -42,9 +42,9 @@ export interface RunningApp {
 /**
  * Starts the product exactly as `npm start` does on a fresh machine: no DATABASE_URL (so the embedded
  * PostgreSQL starts), its own data folder, and every port (PORT, SANDBOX_PORT, SANDBOX_SMTP_PORT,
- * EMBEDDED_PG_PORT) moved to a free one.
+ * EMBEDDED_PG_PORT) moved to a free one. `settings` adds to its environment (a second app configured otherwise).
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(settings: Record<string, string> = {}): Promise<RunningApp> {
   const [port, sandboxPort, pgPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'healthlink-e2e-'));
   // A folder the database's own OS user can enter, as a checkout's .data is: a private one would move the
@@ -59,6 +59,7 @@ export async function startApp(): Promise<RunningApp> {
     LOG_LEVEL: 'warn',
     // Every port moved: the backend's mailer must follow SANDBOX_SMTP_PORT by itself (no SMTP_PORT given).
     SANDBOX_SMTP_PORT: String(smtpPort),
+    ...settings,
   };
   delete env.SMTP_PORT;
   delete env.SANDBOX_URL;

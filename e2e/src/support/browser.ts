@@ -25,8 +25,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: appUrls().baseUrl });
+export async function newPage(
+  browser: Browser,
+  width = 1280,
+  height = 900,
+  baseURL = appUrls().baseUrl,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL });
   const page = await context.newPage();
   return { context, page };
 }
