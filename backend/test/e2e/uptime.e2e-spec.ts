@@ -131,6 +131,50 @@ describe('uptime: the insurer uptime check (public) and its history (staff)', ()
       expect(results.get(nameOf('anthemSandbox'))).toMatchObject({ status: 'UNREACHABLE', message: 'token endpoint: connection refused' });
     });
 
+    it("reads a discovered token endpoint on the FHIR server's host, and never one a partner names elsewhere", async () => {
+      // A partner whose SMART configuration names the cloud metadata address: the public answer must not say whether
+      // it (or any host or port of our network) answers.
+      const partner = createServer((req, res) => {
+        if (req.url === '/fhir/metadata') {
+          res
+            .writeHead(200, { 'content-type': 'application/fhir+json' })
+            .end(JSON.stringify({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1' }));
+        } else if (req.url === '/fhir/.well-known/smart-configuration') {
+          const smart = { token_endpoint: 'http://169.254.169.254/latest/meta-data/', authorization_endpoint: 'http://169.254.169.254/a' };
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(smart));
+        } else res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+      try {
+        await app.close();
+        app = await createTestApp({
+          SANDBOX_URL: sandbox.url,
+          // The base alone: authorize and token URLs come from SMART discovery.
+          INSURER_CIGNA_FHIR_BASE_URL: `${sandbox.url}/insurers/cigna/fhir`,
+          INSURER_CIGNA_CLIENT_ID: 'healthlink-cigna',
+          INSURER_CIGNA_CLIENT_SECRET: 'sandbox-secret-cigna',
+          INSURER_HUMANA_FHIR_BASE_URL: `http://127.0.0.1:${(partner.address() as AddressInfo).port}/fhir`,
+          INSURER_HUMANA_CLIENT_ID: 'healthlink-humana',
+          INSURER_HUMANA_CLIENT_SECRET: 'sandbox-secret-humana',
+        });
+        const res = await freshCheck();
+        const results = byInsurer(res.json());
+        expect(results.get(nameOf('cigna'))).toMatchObject({
+          status: 'PASS',
+          message: 'CapabilityStatement (FHIR 4.0.1), token endpoint reachable',
+        });
+        expect(results.get(nameOf('humana'))).toMatchObject({
+          endpoint: '(internal host)/fhir',
+          status: 'PASS',
+          message: 'CapabilityStatement (FHIR 4.0.1), token endpoint not checkable (another domain)',
+        });
+        expect(res.body).not.toContain('169.254');
+      } finally {
+        partner.closeAllConnections();
+        await new Promise<void>((resolve) => partner.close(() => resolve()));
+      }
+    });
+
     it('answers a burst from one run', async () => {
       const [a, b] = await later(() => Promise.all([get(INSURER_UPTIME_CHECK_PATH), get(INSURER_UPTIME_CHECK_PATH)]));
       // Response times are measured once: the same run, not two.

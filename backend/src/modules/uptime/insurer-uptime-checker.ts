@@ -1,5 +1,8 @@
 import type { UptimeResult, UptimeStatus } from '@healthlink/contracts';
-import { publicEndpoint } from './public-endpoint';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { getDomain } from 'tldts';
+import { isInternalHost, isInternalIPv4, isInternalIPv6, publicEndpoint } from './public-endpoint';
 
 /** What one insurer's check reads; nothing of it but the public form of the FHIR base reaches the answer. */
 export interface UptimeTarget {
@@ -21,7 +24,11 @@ export interface UptimeCheckOptions {
   /** The largest CapabilityStatement or SMART configuration read (default 5 MB). */
   maxBodyBytes?: number;
   now?: () => number;
+  /** The addresses a host name resolves to (default: the system resolver). */
+  resolve?: ResolveHost;
 }
+
+export type ResolveHost = (hostname: string) => Promise<string[]>;
 
 export interface CheckedInsurer {
   id: string;
@@ -44,7 +51,9 @@ const fail = (message: string, status: FailureStatus = 'FAIL'): Probe<never> => 
 /**
  * One insurer's uptime: `GET {fhirBase}/metadata` must answer a CapabilityStatement, and the token endpoint (the
  * configured one, else the one SMART discovery names) must answer anything at all over HTTP. Both run at once under
- * one deadline. Never throws; a message is the checker's own short words, never a partner's body or a host.
+ * one deadline. A discovered token endpoint off the FHIR server's domain, or on our network, is not fetched: the
+ * answer says it is not checkable, and the status is the metadata's. Never throws; a message is the checker's own
+ * short words, never a partner's body or a host.
  */
 export async function checkInsurer(target: UptimeTarget, options: UptimeCheckOptions): Promise<CheckedInsurer> {
   const result = (status: UptimeStatus, responseTime: number | null, message: string): CheckedInsurer => ({
@@ -52,7 +61,13 @@ export async function checkInsurer(target: UptimeTarget, options: UptimeCheckOpt
     result: { insurer: target.name, endpoint: publicEndpoint(target.fhirBaseUrl), status, responseTime, message },
   });
   if (!target.fhirBaseUrl) return result('UNTESTABLE', null, NOT_CONFIGURED);
-  const opts = { maxRedirects: DEFAULT_MAX_REDIRECTS, maxBodyBytes: DEFAULT_MAX_BODY_BYTES, now: () => performance.now(), ...options };
+  const opts = {
+    maxRedirects: DEFAULT_MAX_REDIRECTS,
+    maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    now: () => performance.now(),
+    resolve: resolveHost,
+    ...options,
+  };
   const signal = AbortSignal.timeout(opts.timeoutMs);
   const started = opts.now();
   try {
@@ -63,10 +78,7 @@ export async function checkInsurer(target: UptimeTarget, options: UptimeCheckOpt
     if (!metadata.probe.ok) return result(metadata.probe.status, metadata.ms, metadata.probe.message);
     if (!token.ok) return result(token.status, metadata.ms, `token endpoint: ${token.message}`);
     const { fhirVersion, redirects } = metadata.probe.value;
-    const parts = [
-      `CapabilityStatement${fhirVersion ? ` (FHIR ${fhirVersion})` : ''}`,
-      token.value ? 'token endpoint reachable' : 'no token endpoint configured',
-    ];
+    const parts = [`CapabilityStatement${fhirVersion ? ` (FHIR ${fhirVersion})` : ''}`, token.value];
     // Works, but every call pays the redirect: the configured base should be the final URL.
     if (redirects) parts.push(`after ${redirects} redirect${redirects === 1 ? '' : 's'}`);
     return result('PASS', metadata.ms, parts.join(', '));
@@ -102,29 +114,83 @@ async function checkMetadata(
   return ok({ fhirVersion: typeof version === 'string' && FHIR_VERSION.test(version) ? version : null, redirects });
 }
 
-/** True when a token endpoint answered; false when none is configured or discoverable by design. */
-async function checkTokenEndpoint(target: UptimeTarget, signal: AbortSignal, opts: Opts): Promise<Probe<boolean>> {
-  let tokenUrl = target.tokenUrl;
-  if (tokenUrl === null) return ok(false);
+/** The token endpoint's part of the message when it answered, is not configured, or is one we may not fetch. */
+async function checkTokenEndpoint(target: UptimeTarget, signal: AbortSignal, opts: Opts): Promise<Probe<string>> {
+  const tokenUrl = target.tokenUrl;
+  if (tokenUrl === null) return ok('no token endpoint configured');
+  let url: URL;
   if (tokenUrl === '') {
     const discovered = await discoverTokenEndpoint(target.fhirBaseUrl as string, signal, opts);
     if (!discovered.ok) return discovered;
-    tokenUrl = discovered.value;
-  }
-  let url: URL;
-  try {
-    url = new URL(tokenUrl);
-  } catch {
-    return fail('not a valid URL');
+    try {
+      url = new URL(discovered.value);
+    } catch {
+      return fail('SMART configuration names no token endpoint');
+    }
+    // The partner's document, not our configuration, names this URL: anyone may run the check and read whether it
+    // answered, so it is fetched only where the FHIR server itself lives (never a port scan of our own network).
+    const refusal = await discoveredEndpointRefusal(url, new URL(target.fhirBaseUrl as string), signal, opts.resolve);
+    if (refusal) return ok(`token endpoint not checkable (${refusal})`);
+  } else {
+    try {
+      url = new URL(tokenUrl);
+    } catch {
+      return fail('not a valid URL');
+    }
   }
   // Reachability only: no credentials are sent, and any HTTP answer (a 405 to GET, a redirect) counts.
   try {
     const response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal });
     await response.body?.cancel().catch(() => undefined);
-    return ok(true);
+    return ok('token endpoint reachable');
   } catch (error) {
     return networkFailure(error, opts.timeoutMs);
   }
+}
+
+async function resolveHost(hostname: string): Promise<string[]> {
+  return (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+}
+
+const isInternalAddress = (address: string) => (isIP(address) === 6 ? isInternalIPv6(address) : isInternalIPv4(address));
+
+/**
+ * Why a token endpoint that SMART discovery named may not be fetched, or null when it may: it must be https (or the
+ * FHIR base's own scheme when that base is on our network, as the sandbox is), without user info, on the FHIR base's
+ * host or registrable domain, and neither named nor resolving as an internal host unless the base itself is one.
+ * A name that does not resolve is left to the fetch, which reports it as "host not found".
+ */
+export async function discoveredEndpointRefusal(
+  endpoint: URL,
+  base: URL,
+  signal: AbortSignal,
+  resolve: ResolveHost = resolveHost,
+): Promise<string | null> {
+  const internalBase = isInternalHost(base.hostname);
+  if (endpoint.protocol !== 'https:' && !(internalBase && endpoint.protocol === base.protocol)) return 'not https';
+  if (endpoint.username || endpoint.password) return 'user info in the URL';
+  const domain = (host: string) => getDomain(host, { allowPrivateDomains: true });
+  const sameDomain = domain(endpoint.hostname) !== null && domain(endpoint.hostname) === domain(base.hostname);
+  if (endpoint.hostname !== base.hostname && !sameDomain) return 'another domain';
+  if (internalBase) return null;
+  if (isInternalHost(endpoint.hostname)) return 'internal host';
+  let addresses: string[];
+  try {
+    addresses = await abortable(resolve(endpoint.hostname.replace(/^\[|\]$/g, '')), signal);
+  } catch {
+    return null;
+  }
+  return addresses.some(isInternalAddress) ? 'internal host' : null;
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (a DNS lookup cannot be cancelled). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function discoverTokenEndpoint(base: string, signal: AbortSignal, opts: Opts): Promise<Probe<string>> {

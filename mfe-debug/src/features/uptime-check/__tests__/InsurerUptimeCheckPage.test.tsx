@@ -99,14 +99,19 @@ describe('InsurerUptimeCheckPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Run Uptime Check' }));
     const running = screen.getByRole('button', { name: 'Checking...' });
-    expect(running).toBeDisabled();
+    // aria-disabled, not disabled: the button keeps the focus it was pressed with, and pressing it again does nothing.
+    expect(running).toHaveAttribute('aria-disabled', 'true');
+    expect(running).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Checking...');
     await user.click(running);
+    await user.keyboard('{Enter}');
     expect(callsTo(CHECK)).toHaveLength(1);
 
     reply.release({ status: 200, body: RESULTS });
     const table = await screen.findByRole('table');
-    expect(screen.getByRole('button', { name: 'Run Uptime Check' })).toBeEnabled();
+    const again = screen.getByRole('button', { name: 'Run Uptime Check' });
+    expect(again).not.toHaveAttribute('aria-disabled');
+    expect(again).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Checked 4 insurers.');
     expect(
       within(table)
@@ -217,6 +222,25 @@ describe('InsurerUptimeCheckPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The uptime history could not be loaded.');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('keeps Retry focused while the history loads again, and asks only once however often it is pressed', async () => {
+    const user = setupUser();
+    const reply = deferredReply();
+    let calls = 0;
+    renderPage(
+      { [HISTORY]: () => (++calls === 1 ? { status: 503, body: { code: 'INTERNAL.UNAVAILABLE', message: 'Down' } } : reply.handler()) },
+      'staff',
+    );
+    const retry = within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' });
+    await user.click(retry);
+    expect(retry).toHaveAttribute('aria-disabled', 'true');
+    expect(retry).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(retry);
+    expect(callsTo(HISTORY)).toHaveLength(2);
+    reply.release({ status: 200, body: HISTORY_ANSWER });
     expect(await screen.findAllByRole('listitem')).toHaveLength(2);
   });
 

@@ -19,14 +19,24 @@ export function UptimeHistorySection() {
     ) : (
       <p>{UptimePageTexts.historyEmpty}</p>
     );
-  } else if (history.isError) {
+  } else if (history.isError || history.errorUpdateCount > 0) {
+    // After a failure the alert and its Retry stay while it retries (a refetch without data is "pending" again):
+    // aria-disabled, not disabled nor unmounted, so the keyboard focus stays on Retry.
+    const retrying = history.isFetching;
     content = (
-      <div className="uptime-check__error" role="alert">
-        <p>{UptimePageTexts.historyFailed}</p>
-        <Button variant="secondary" onClick={() => void history.refetch()} disabled={history.isFetching}>
-          {UptimePageTexts.retry}
-        </Button>
-      </div>
+      <>
+        <div className="uptime-check__error" role="alert">
+          <p>{UptimePageTexts.historyFailed}</p>
+          <Button variant="secondary" aria-disabled={retrying || undefined} onClick={() => !retrying && void history.refetch()}>
+            {UptimePageTexts.retry}
+          </Button>
+        </div>
+        {retrying && (
+          <div role="status">
+            <Spinner label={UptimePageTexts.historyLoading} />
+          </div>
+        )}
+      </>
     );
   } else {
     content = (

@@ -23,7 +23,8 @@ export function InsurerUptimeCheckPage() {
       <h1>{UptimePageTexts.title}</h1>
       <p>{UptimePageTexts.intro}</p>
       <div className="uptime-check__actions">
-        <Button onClick={() => check.mutate()} disabled={check.isPending}>
+        {/* aria-disabled, not disabled: the button keeps keyboard focus while the check runs. */}
+        <Button aria-disabled={check.isPending || undefined} onClick={() => !check.isPending && check.mutate()}>
           {check.isPending ? UptimePageTexts.running : UptimePageTexts.run}
         </Button>
         <p className="uptime-check__status" role="status">
