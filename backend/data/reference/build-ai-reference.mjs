@@ -8,6 +8,7 @@
 //   release date, URL and recommendation text.
 // - medlineplus-topics_2019-01.csv.gz: the MedlinePlus health topics (title, URL, category, synonyms joined by `|`,
 //   summary, attribution) as MedQuAD packaged them.
+// Their headers are in ai-reference-headers.json, which the backend's loader (ai-reference.ts) checks each file against.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +17,17 @@ import { csvField, parseCsvLine } from '../../../tools/data/csv.mjs';
 
 const SHARED = process.argv[2] ?? process.env.SHARED_DATA ?? '/work/shared/data';
 const OUT = dirname(fileURLToPath(import.meta.url));
+const HEADERS = JSON.parse(readFileSync(join(OUT, 'ai-reference-headers.json'), 'utf8'));
 
 const readCsv = (path) => {
   const lines = readFileSync(path, 'utf8').split(/\r?\n/).filter(Boolean);
   const header = parseCsvLine(lines[0]);
   return lines.slice(1).map((line) => Object.fromEntries(parseCsvLine(line).map((value, i) => [header[i], value])));
 };
-const write = (name, header, rows) => {
+const write = (name, rows) => {
+  const header = HEADERS[name];
+  if (!header) throw new Error(`${name}: no header in ai-reference-headers.json`);
+  if (rows.some((row) => row.length !== header.length)) throw new Error(`${name}: a row does not have ${header.length} fields`);
   const text = [header.join(','), ...rows.map((row) => row.map((v) => csvField(String(v ?? ''))).join(','))].join('\n') + '\n';
   // gzip -n: no name or time in the header, so the bytes depend on the content alone.
   const body = gzipSync(text, { level: 9 });
@@ -37,13 +42,11 @@ const oneLine = (text) =>
 
 write(
   'icd10cm-all_fy2022.csv.gz',
-  ['code', 'name'],
   readCsv(join(SHARED, 'icd10cm', 'icd10cm_fy2022_codes.csv')).map((row) => [row.code, oneLine(row.long_description)]),
 );
 
 write(
   'hcpcs-level2_2020.csv.gz',
-  ['code', 'short_name', 'long_name'],
   readCsv(join(SHARED, 'hcpcs', 'hcpcs_level2_2020.csv'))
     .filter((row) => row.kind === 'procedure')
     .map((row) => [row.code, oneLine(row.short_description), oneLine(row.long_description)]),
@@ -52,21 +55,6 @@ write(
 const uspstf = JSON.parse(readFileSync(join(SHARED, 'uspstf', 'uspstf_recommendations.json'), 'utf8'));
 write(
   'uspstf-ab_2025-07.csv.gz',
-  [
-    'id',
-    'grade',
-    'topic',
-    'service_type',
-    'population',
-    'sex',
-    'age_min',
-    'age_max',
-    'risk_group',
-    'bmi_group',
-    'release_date',
-    'url',
-    'recommendation',
-  ],
   uspstf
     .filter((r) => r.grade === 'A' || r.grade === 'B')
     .map((r) => [
@@ -89,7 +77,6 @@ write(
 const topics = JSON.parse(readFileSync(join(SHARED, 'medlineplus', 'medlineplus_health_topics_medquad.json'), 'utf8'));
 write(
   'medlineplus-topics_2019-01.csv.gz',
-  ['id', 'title', 'url', 'category', 'synonyms', 'summary', 'attribution'],
   topics.map((t) => [
     t.medquad_id,
     oneLine(t.title),

@@ -173,6 +173,7 @@ describe('loadAppConfig', () => {
       apiKey: 'sandbox-ai-key',
       model: 'gpt-4o',
       timeoutMs: 60000,
+      staffFreeText: 'deny',
     });
     const real = {
       ...base,
@@ -192,5 +193,40 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ ...base, AI_MODEL: 'gpt-5' })).toThrow(/AI_MODEL must be one of gpt-4o/);
     // The key is a secret: a bad one is named, never echoed.
     expect(() => loadAppConfig({ ...base, AI_API_KEY: 'short' })).toThrow(/^(?![\s\S]*"short")[\s\S]*AI_API_KEY/);
+    expect(loadAppConfig({ ...base, AI_STAFF_FREE_TEXT: 'allow' }).ai.staffFreeText).toBe('allow');
+    expect(() => loadAppConfig({ ...base, AI_STAFF_FREE_TEXT: 'yes' })).toThrow(/AI_STAFF_FREE_TEXT must be allow or deny/);
+  });
+
+  it('wants AI_BASE_URL on https in production (http only to a loopback host), reported with the other bad keys', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const production = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgresql://u@h/db',
+      NODE_ENV: 'production',
+      AUTH_JWT_SECRET: secret,
+      AUTH_RESET_CODE_SECRET: secret,
+      TOKEN_ENCRYPTION_KEY: key,
+      AI_PROVIDER: 'openai',
+      AI_API_KEY: 'k'.repeat(40),
+    };
+    const error = (() => {
+      try {
+        loadAppConfig({ ...production, AI_BASE_URL: 'http://ai.example.com/v1', AI_MODEL: 'gpt-5' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    expect((error as ConfigValidationError).problems).toEqual([
+      expect.stringMatching(/^AI_BASE_URL: AI_BASE_URL must be https:\/\/ when NODE_ENV=production/),
+      expect.stringMatching(/^AI_MODEL: /),
+    ]);
+    for (const url of ['https://ai.example.com/v1', 'http://localhost:11434/v1', 'http://127.0.0.1:8000/v1', 'http://[::1]:8000/v1'])
+      expect(loadAppConfig({ ...production, AI_BASE_URL: url }).ai.baseUrl).toBe(url);
+    expect(() => loadAppConfig({ ...production, AI_BASE_URL: 'http://localhost.example.com/v1' })).toThrow(/AI_BASE_URL must be https/);
+    // Outside production a plain http server (the sandbox, a test double) stays allowed.
+    expect(loadAppConfig({ ...production, NODE_ENV: 'development', AI_BASE_URL: 'http://ai.example.com/v1' }).ai.baseUrl).toBe(
+      'http://ai.example.com/v1',
+    );
   });
 });

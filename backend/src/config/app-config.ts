@@ -33,8 +33,18 @@ export interface AppConfig {
   trials: { baseUrl: string; timeoutMs: number };
   /** The broker CRM's lead webhook (HTTP JSON, bearer key): the URL leads are POSTed to exactly as configured, the key, the per-call timeout. */
   brokerCrm: { url: string; apiKey: string; timeoutMs: number };
-  /** The AI provider: offline (default) or an OpenAI-compatible server (its base exactly as configured, key, default model, timeout). */
-  ai: { provider: 'offline' | 'openai'; baseUrl: string; apiKey: string; model: AiModel; timeoutMs: number };
+  /**
+   * The AI provider: offline (default) or an OpenAI-compatible server (its base exactly as configured, key, default
+   * model, timeout); staffFreeText: whether staff-typed text may be sent to it (AI_STAFF_FREE_TEXT).
+   */
+  ai: {
+    provider: 'offline' | 'openai';
+    baseUrl: string;
+    apiKey: string;
+    model: AiModel;
+    timeoutMs: number;
+    staffFreeText: 'allow' | 'deny';
+  };
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
   /** format: pretty lines for a person at a terminal, JSON for everything that reads logs. */
@@ -161,6 +171,7 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
       apiKey: env.AI_BASE_URL ? env.AI_API_KEY! : (env.AI_API_KEY ?? SANDBOX_AI_API_KEY),
       model: env.AI_MODEL,
       timeoutMs: env.AI_TIMEOUT_MS,
+      staffFreeText: env.AI_STAFF_FREE_TEXT,
     },
     referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '')
       .split(',')

@@ -1,5 +1,17 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  registerDecorator,
+  validateSync,
+  type ValidationArguments,
+} from 'class-validator';
 import { AI_MODELS, DEFAULT_AI_MODEL, type AiModel } from '@healthlink/contracts';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -23,6 +35,30 @@ function OptionalPort(): PropertyDecorator {
   const stack = [Transform(emptyToUndefined), IsOptional(), Transform(toInt), IsInt(), Min(1), Max(65535)];
   // Decorators written above a property apply bottom-up.
   return (target, key) => stack.reverse().forEach((decorate) => decorate(target, key));
+}
+
+const LOOPBACK_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** An http(s) URL that is https when NODE_ENV=production, unless its host is this machine (loopback). */
+function HttpsInProduction(message: string): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'httpsInProduction',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: { message },
+      validator: {
+        validate(value: unknown, args: ValidationArguments): boolean {
+          if ((args.object as { NODE_ENV?: unknown }).NODE_ENV !== 'production' || typeof value !== 'string') return true;
+          try {
+            const url = new URL(value);
+            return url.protocol === 'https:' || LOOPBACK_HOSTS.test(url.hostname);
+          } catch {
+            return true; // not a URL at all: @Matches reports it
+          }
+        },
+      },
+    });
 }
 
 /** Every environment variable the backend reads, validated once at boot. */
@@ -305,6 +341,7 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^https?:\/\/[^\s?#]+$/, { message: 'AI_BASE_URL must be an http(s) URL without a query or fragment' })
+  @HttpsInProduction('AI_BASE_URL must be https:// when NODE_ENV=production (http:// only to a loopback host)')
   AI_BASE_URL?: string;
 
   /** Sent as `Authorization: Bearer`. Required with AI_BASE_URL; the sandbox's own key otherwise. */
@@ -324,6 +361,14 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(300000)
   AI_TIMEOUT_MS = 60000;
+
+  /**
+   * `allow`: with AI_PROVIDER=openai, staff-typed text (the completion calls, the prompt tester's instructions) is sent,
+   * scrubbed of dates and ids but not of names: the operator accepts that it leaves. `deny` (the default): such calls
+   * are refused with a 400 and only codes, an age and a sex read from staff text are sent.
+   */
+  @IsIn(['allow', 'deny'], { message: 'AI_STAFF_FREE_TEXT must be allow or deny' })
+  AI_STAFF_FREE_TEXT: 'allow' | 'deny' = 'deny';
 
   /** Partners allowed to mint referral codes: "partner=api-key,partner=api-key". Unset: no partner can. */
   @Transform(emptyToUndefined)
@@ -389,6 +434,7 @@ const ENV_KEYS = [
   'AI_API_KEY',
   'AI_MODEL',
   'AI_TIMEOUT_MS',
+  'AI_STAFF_FREE_TEXT',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 const SECRET_KEYS: readonly string[] = [
   'DATABASE_URL',

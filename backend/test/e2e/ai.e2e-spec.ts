@@ -53,14 +53,14 @@ describe('AI: /api/ai/* and /api/medicalTips/getMedicalTipsFromEOB', () => {
   };
   let drugNdc: string;
 
-  async function member(app: NestFastifyApplication, options: { staff?: boolean } = {}) {
+  async function member(app: NestFastifyApplication, options: { staff?: boolean; birthdate?: string } = {}) {
     const user = await tokenFor(app);
     const ds = dataSourceOf(app);
     if (options.staff) await ds.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [user.userId]);
     await ds.query(
       `INSERT INTO patient_info (user_id, source, first_name, last_name, street_address, city, state, postal_code, birthdate, gender)
        VALUES ($1, 'uhc', $2, $3, $4, $5, 'WA', '98501', $6, 'female')`,
-      [user.userId, PERSON.firstName, PERSON.lastName, PERSON.street, PERSON.city, PERSON.birthdate],
+      [user.userId, PERSON.firstName, PERSON.lastName, PERSON.street, PERSON.city, options.birthdate ?? PERSON.birthdate],
     );
     const claim = (id: string, date: string, diagnoses: object[], procedures: object[]) =>
       ds.query(
@@ -350,6 +350,13 @@ describe('AI: /api/ai/* and /api/medicalTips/getMedicalTipsFromEOB', () => {
       await aiAdmin('requests', 'DELETE');
       const { token, userId } = await member(openai);
       const staff = await member(openai, { staff: true });
+      // Insurer text where a code belongs: not a code's shape, so it goes as a count (with 99213, a CPT code the
+      // reference data does not hold).
+      await dataSourceOf(openai).query(
+        `INSERT INTO claims (user_id, insurer_key, source_id, service_date, diagnoses, procedures)
+         VALUES ($1, 'uhc', $2, '2025-01-08', '[]'::jsonb, $3::jsonb)`,
+        [userId, `${PERSON.memberId}-eob-3`, JSON.stringify([{ id: '1', procedure_code: 'Jane Doe note', procedure_date: '2025-01-08' }])],
+      );
 
       const card = await post(openai, AI_PATHS.aiDashboardItem, token, {
         itemKey: 'symptomMonitoring',
@@ -378,12 +385,38 @@ describe('AI: /api/ai/* and /api/medicalTips/getMedicalTipsFromEOB', () => {
         known: false,
       });
       expect((await post(openai, AI_PATHS.medicalTips, token)).statusCode).toBe(200);
-      const tester = await post(openai, AI_PATHS.createChatCompletionWithInstruction, staff.token, {
-        instructions: `Patient ${PERSON.memberId} seen on ${PERSON.claimDates[0]}`,
-        input: `${PERSON.claimDates[0]} - ${drugNdc}\nmember id: ${PERSON.memberId}\nE11.9`,
+      // Staff-typed text is refused while AI_STAFF_FREE_TEXT is not allow: names cannot be scrubbed from it.
+      for (const [url, body, field] of [
+        [
+          AI_PATHS.createChatCompletionWithInstruction,
+          { instructions: `Patient ${PERSON.memberId} seen on ${PERSON.claimDates[0]}`, input: `E11.9 for ${PERSON.firstName}` },
+          'instructions',
+        ],
+        [
+          AI_PATHS.createChatCompletion,
+          { messages: [{ role: 'user', content: `${PERSON.firstName} ${PERSON.lastName} has E11.9` }] },
+          'messages',
+        ],
+        [
+          AI_PATHS.aiDashboardItem,
+          { itemKey: 'symptomMonitoring', input: 'E11.9', instructions: `For ${PERSON.lastName}` },
+          'instructions',
+        ],
+      ] as const) {
+        const refused = await post(openai, url, staff.token, body);
+        expect({ url, status: refused.statusCode }).toEqual({ url, status: 400 });
+        expect(refused.json()).toMatchObject({
+          code: 'AI.STAFF_TEXT_NOT_SENT',
+          message: expect.stringContaining('AI_STAFF_FREE_TEXT=allow'),
+          errors: [{ field }],
+        });
+      }
+      // The prompt tester's input alone: only the codes, age and sex read from it leave.
+      const tester = await post(openai, AI_PATHS.aiDashboardItem, staff.token, {
+        itemKey: 'symptomMonitoring',
+        input: `${PERSON.firstName} ${PERSON.lastName}, 71 years old, female, ${PERSON.claimDates[0]} - ${drugNdc}, I10 and Q99.99`,
       });
       expect(tester.statusCode).toBe(200);
-      expect(tester.json().output).toBe('Sandbox completion of a 2-message conversation.');
 
       const bodies = await received();
       expect(bodies).toHaveLength(4);
@@ -403,13 +436,52 @@ describe('AI: /api/ai/* and /api/medicalTips/getMedicalTipsFromEOB', () => {
       expect(sent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       expect(sent).toContain('E11.9 (Type 2 diabetes mellitus without complications)');
       expect(sent).toContain('73 years old, female');
-      expect(sent).toContain(`2025 - ${drugNdc}`);
+      expect(sent).toContain('2 other codes not in the reference data');
+      expect(sent).not.toMatch(/jane|doe|99213/i);
+      expect(sent).toContain('Patient: 71 years old, female.\\nDiagnosis codes (ICD-10-CM): I10 (Essential (primary) hypertension).');
+      expect(sent).toContain('1 other code not in the reference data');
+      expect(sent).toContain(drugNdc);
       const rows = await dataSourceOf(openai).query(
         `SELECT provider, model, total_tokens FROM ai_usage WHERE user_id = $1 ORDER BY created_at`,
         [userId],
       );
       expect(rows.map((r: { provider: string }) => r.provider)).toEqual(['openai', 'openai', 'openai']);
       expect(rows.every((r: { total_tokens: number }) => r.total_tokens > 0)).toBe(true);
+    });
+
+    it('sends an age over 89 as "90 or older" (a 1930 birthdate)', async () => {
+      await aiAdmin('requests', 'DELETE');
+      const { token } = await member(openai, { birthdate: '1930-06-02' });
+      expect((await post(openai, AI_PATHS.medicalTips, token)).statusCode).toBe(200);
+      const sent = JSON.stringify(await received());
+      expect(sent).toContain('Patient: 90 or older, female.');
+      expect(sent).not.toMatch(/9[1-9] years old|1930/);
+    });
+
+    it('with AI_STAFF_FREE_TEXT=allow sends staff text with dates cut to years and ids removed', async () => {
+      // AI_STAFF_FREE_TEXT=allow: the operator has accepted that staff-typed text (scrubbed) leaves.
+      const openaiFreeText = await createTestApp({ SANDBOX_URL: sandbox.url, AI_PROVIDER: 'openai', AI_STAFF_FREE_TEXT: 'allow' });
+      try {
+        await aiAdmin('requests', 'DELETE');
+        const staff = await member(openaiFreeText, { staff: true });
+        const tester = await post(openaiFreeText, AI_PATHS.createChatCompletionWithInstruction, staff.token, {
+          instructions: `Patient ${PERSON.memberId} seen on ${PERSON.claimDates[0]} and on March 14`,
+          input: `${PERSON.claimDates[0]} - ${drugNdc}\nmember id: ${PERSON.memberId}\nE11.9 since 03/14`,
+        });
+        expect(tester.statusCode).toBe(200);
+        expect(tester.json().output).toBe('Sandbox completion of a 2-message conversation.');
+        const chat = await post(openaiFreeText, AI_PATHS.createChatCompletion, staff.token, {
+          messages: [{ role: 'user', content: `Call ${PERSON.firstName} at (360) 555-0199 about E11.9, seen 14 March` }],
+        });
+        expect(chat.statusCode).toBe(200);
+        const sent = JSON.stringify(await received());
+        for (const secret of [PERSON.memberId, ...PERSON.claimDates, '555-0199', 'March 14', '03/14', '14 March'])
+          expect({ secret, found: sent.includes(secret) }).toEqual({ secret, found: false });
+        expect(sent).toContain(`2025 - ${drugNdc}`);
+        expect(sent).toContain('E11.9');
+      } finally {
+        await openaiFreeText.close();
+      }
     });
 
     it.each([
@@ -437,6 +509,7 @@ describe('AI: /api/ai/* and /api/medicalTips/getMedicalTipsFromEOB', () => {
         AI_PROVIDER: 'openai',
         AI_BASE_URL: `${sandbox.url}/ai/v1/`,
         AI_API_KEY: `wrong-${randomUUID()}`,
+        AI_STAFF_FREE_TEXT: 'allow',
       });
       try {
         const staff = await member(wrongKey, { staff: true });

@@ -150,6 +150,8 @@ export const AiErrorCode = {
   Validation: 'AI.VALIDATION',
   /** The configured AI provider failed or answered something unusable: a 502 with AiTexts.failed. */
   ProviderFailed: 'AI.PROVIDER_FAILED',
+  /** Staff-typed text that would leave for an external provider while AI_STAFF_FREE_TEXT is not `allow`: a 400. */
+  StaffTextNotSent: 'AI.STAFF_TEXT_NOT_SENT',
 } as const;
 export type AiErrorCode = (typeof AiErrorCode)[keyof typeof AiErrorCode];
 

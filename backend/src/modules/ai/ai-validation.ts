@@ -12,11 +12,11 @@ import {
   type MedCodeType,
 } from '@healthlink/contracts';
 import { AiError } from './ai.errors';
+import { MAX_CODE_LENGTH } from './code-patterns';
 
 /** Longest instructions, input or message content (characters). */
 export const MAX_TEXT_LENGTH = 20_000;
 export const MAX_MESSAGES = 50;
-export const MAX_CODE_LENGTH = 20;
 const DATA_LISTS: readonly AiDataList[] = ['drugList', 'diagnosisCodes', 'procedureCodes'];
 const ROLES = ['system', 'user', 'assistant'];
 

@@ -2,6 +2,7 @@ import type { MedicalCodeEntry } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { isNdc11 } from './code-patterns';
 import type { DrugFacts } from './offline-knowledge';
 
 /** One call's usage row (`ai_usage`). */
@@ -86,7 +87,7 @@ export class AiRepository {
 
   /** The drug directory's names of NDCs (11 digits), as pricing loaded them. */
   async drugsByNdc(ndc11s: string[]): Promise<DrugFacts[]> {
-    const valid = ndc11s.filter((ndc) => /^\d{11}$/.test(ndc));
+    const valid = ndc11s.filter(isNdc11);
     if (!valid.length) return [];
     const rows: { ndc11: string; rxcui: string; name: string | null; ingredients: string[] }[] = await this.dataSource.query(DRUGS, [
       valid,

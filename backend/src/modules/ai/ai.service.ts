@@ -29,7 +29,8 @@ import {
   parseWithInstruction,
   type ParsedDefineCode,
 } from './ai-validation';
-import { ageInYears, scrubStaffText, type CodeFact, type MemberFacts } from './member-facts';
+import { diagnosisCodesIn, ndcsIn, procedureCodesIn } from './code-patterns';
+import { ageInYears, externalFacts, scrubStaffText, topCodedAge, type CodeFact, type MemberFacts } from './member-facts';
 import { canonicalCode } from './offline-knowledge';
 import { AiProvider, AiProviderFailure, type ProviderAnswer, type ProviderUsage } from './providers/ai-provider';
 import { OfflineAiProvider } from './providers/offline.provider';
@@ -58,9 +59,6 @@ const MEMORY_CACHE_SIZE = 20_000;
 /** Definitions asked of the provider at once by medicalData?definitions=true. */
 const DEFINITIONS_AT_ONCE = 4;
 const RXNORM_SOURCE = { name: 'RxNorm (NLM) and the FDA NDC Directory', asOf: '2025-10-06' };
-const ICD_LIKE = /\b([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?)\b/g;
-const HCPCS_LIKE = /\b([A-V]\d{4})\b/g;
-const NDC_LIKE = /\b(\d{11}|\d{5}-\d{4}-\d{2})\b/g;
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 const yearOf = (date: string | null): number | null => (date ? Number(date.slice(0, 4)) : null);
@@ -76,6 +74,8 @@ export class AiService {
   private readonly logger = new Logger(AiService.name);
   private readonly definitions = new Map<string, DefineMedCodeResponse>();
   private readonly defaultModel: AiModel;
+  /** AI_STAFF_FREE_TEXT=allow: the operator accepts that staff-typed text (scrubbed, but names intact) leaves. */
+  private readonly staffFreeText: boolean;
 
   constructor(
     private readonly provider: AiProvider,
@@ -87,7 +87,9 @@ export class AiService {
     private readonly errors: ErrorRecorder,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.defaultModel = config.get('ai', { infer: true }).model;
+    const ai = config.get('ai', { infer: true });
+    this.defaultModel = ai.model;
+    this.staffFreeText = ai.staffFreeText === 'allow';
   }
 
   get providerKind(): 'offline' | 'openai' {
@@ -96,6 +98,7 @@ export class AiService {
 
   async createWithInstruction(userId: string, body: unknown): Promise<ChatCompletionResponse> {
     const request = parseWithInstruction(body, this.defaultModel);
+    this.refuseStaffText('instructions');
     const messages: ChatMessage[] = [
       { role: 'system', content: this.outbound(request.instructions) },
       { role: 'user', content: this.outbound(request.input) },
@@ -112,6 +115,7 @@ export class AiService {
 
   async createChat(userId: string, body: unknown): Promise<ChatCompletionResponse> {
     const request = parseChat(body, this.defaultModel);
+    this.refuseStaffText('messages');
     const messages = request.messages.map((m) => ({ role: m.role, content: this.outbound(m.content) }));
     const answer = await this.call(userId, 'createChatCompletion', request.model, () =>
       this.provider.complete({ messages, model: request.model, temperature: request.temperature, maxTokens: request.maxTokens }),
@@ -125,21 +129,25 @@ export class AiService {
 
   /**
    * A suggestion card. A patient's is built from their own claims (any `input` or `instructions` they send is not
-   * used); a staff member's prompt tester may give its own input (scrubbed) and instructions. A card whose data lists
-   * are empty answers an empty list without calling the provider.
+   * used); a staff member's prompt tester may give its own input (read for codes, an age and a sex: only those are
+   * sent) and instructions (sent only where AI_STAFF_FREE_TEXT allows it). A card whose data lists are empty (for an
+   * external provider: of codes it may be sent) answers an empty list without calling the provider.
    */
   async dashboardItem(userId: string, body: unknown): Promise<AiDashboardItemResponse> {
     const request = parseDashboardItem(body, this.defaultModel);
     const tester = (request.input !== undefined || request.instructions !== undefined) && (await this.roles.roleOf(userId)) === 'staff';
-    const facts = tester && request.input !== undefined ? await this.factsFromText(request.input) : await this.factsOf(userId);
+    const instructions = tester && request.instructions?.trim() ? request.instructions : undefined;
+    if (instructions !== undefined) this.refuseStaffText('instructions');
+    const facts = this.forProvider(
+      tester && request.input !== undefined ? await this.factsFromText(request.input) : await this.factsOf(userId),
+    );
     const required = request.requiredFields.length ? request.requiredFields : AI_DASHBOARD_CARDS[request.itemKey].requiredFields;
     const lists = { diagnosisCodes: facts.diagnoses, procedureCodes: facts.procedures, drugList: facts.drugs };
     const empty = { value: [], usage: { inputTokens: 0, outputTokens: 0 }, sourceKeys: [] };
     if (required.some((list) => lists[list].length === 0))
       return { output: [], sources: [], usage: this.usageOf(request.model, empty.usage, '[]') };
-    const instructions = tester && request.instructions?.trim() ? this.outbound(request.instructions) : undefined;
     const answer = await this.call(userId, 'aiDashboardItem', request.model, () =>
-      this.provider.suggest(request.itemKey, facts, request.model, instructions),
+      this.provider.suggest(request.itemKey, facts, request.model, instructions === undefined ? undefined : this.outbound(instructions)),
     );
     return {
       output: answer.value,
@@ -204,7 +212,7 @@ export class AiService {
   }
 
   async medicalTips(userId: string): Promise<MedicalTipsResponse> {
-    const facts = await this.factsOf(userId);
+    const facts = this.forProvider(await this.factsOf(userId));
     const model = this.defaultModel;
     const answer = await this.call(userId, 'medicalTips', model, () => this.provider.tips(facts, model));
     return { normalizedResponse: answer.value, sources: this.sourcesOf(answer.sourceKeys) };
@@ -244,7 +252,10 @@ export class AiService {
     return data;
   }
 
-  /** The member's facts: their claims' codes with official names, age in whole years and sex (PHI-free). */
+  /**
+   * The member's facts: their claims' codes with official names, age in whole years and sex (PHI-free). Every code is
+   * kept (the offline provider explains unknown ones from the claims); forProvider cuts them for an external one.
+   */
   async factsOf(userId: string): Promise<MemberFacts> {
     const [codes, person] = await Promise.all([this.repository.memberCodes(userId), this.ageAndSexOf(userId)]);
     const drugs = await this.repository.drugsByNdc(codes.drugs.map((d) => d.code));
@@ -265,6 +276,7 @@ export class AiService {
       diagnoses,
       procedures,
       drugs: codes.drugs.map((d) => ({ ndc: d.code, officialName: drugNames.get(d.code) ?? null, lastYear: yearOf(d.lastSeen) })),
+      otherCodes: 0,
     };
   }
 
@@ -274,23 +286,28 @@ export class AiService {
     const age = /\b(\d{1,3})[- ]?(?:years?(?: old)?|yrs?|y\/o|yo)\b|\bage[:\s]+(\d{1,3})\b/i.exec(text);
     const sex = /\b(female|male|woman|man)\b/i.exec(text)?.[1]?.toLowerCase();
     const person: Pick<MemberFacts, 'ageYears' | 'sex'> = {
-      ageYears: age ? Number(age[1] ?? age[2]) : null,
+      ageYears: age ? topCodedAge(Number(age[1] ?? age[2])) : null,
       sex: sex === 'female' || sex === 'woman' ? 'female' : sex === 'male' || sex === 'man' ? 'male' : null,
     };
-    const unique = (matches: IterableIterator<RegExpMatchArray>) => [...new Set([...matches].map((m) => m[1]!.toUpperCase()))];
+    const unique = (codes: string[]) => [...new Set(codes.map((code) => code.toUpperCase()))];
+    // Only codes the reference data knows; the others are counted (the same rule as for an external provider).
+    let otherCodes = 0;
     const diagnoses: CodeFact[] = [];
-    for (const code of unique(text.matchAll(ICD_LIKE))) {
+    for (const code of unique(diagnosisCodesIn(text))) {
       const found = await this.offline.lookup('diagnosis code', code);
       if (found.known) diagnoses.push({ code, officialName: found.officialName });
+      else otherCodes++;
     }
     const procedures = [];
-    for (const code of unique(text.matchAll(HCPCS_LIKE))) {
+    for (const code of unique(procedureCodesIn(text))) {
       const found = await this.offline.lookup('procedure code', code);
-      procedures.push({ code, officialName: found.officialName, count: 1, lastYear: null });
+      if (found.known) procedures.push({ code, officialName: found.officialName, count: 1, lastYear: null });
+      else otherCodes++;
     }
-    const ndcs = unique(text.matchAll(NDC_LIKE)).map((n) => n.replace(/-/g, ''));
+    const ndcs = unique(ndcsIn(text)).map((n) => n.replace(/-/g, ''));
     const names = new Map((await this.repository.drugsByNdc(ndcs)).map((d) => [d.ndc11, d.name]));
-    return { ...person, diagnoses, procedures, drugs: ndcs.map((ndc) => ({ ndc, officialName: names.get(ndc) ?? null, lastYear: null })) };
+    const drugs = ndcs.map((ndc) => ({ ndc, officialName: names.get(ndc) ?? null, lastYear: null }));
+    return { ...person, diagnoses, procedures, drugs, otherCodes };
   }
 
   private async ageAndSexOf(userId: string): Promise<Pick<MemberFacts, 'ageYears' | 'sex'>> {
@@ -302,9 +319,19 @@ export class AiService {
     }
     const g = gender?.trim().toLowerCase();
     return {
-      ageYears: birthdate && /^\d{4}-\d{2}-\d{2}/.test(birthdate) ? ageInYears(birthdate.slice(0, 10), today()) : null,
+      ageYears: birthdate && /^\d{4}-\d{2}-\d{2}/.test(birthdate) ? topCodedAge(ageInYears(birthdate.slice(0, 10), today())) : null,
       sex: g === 'female' || g === 'male' ? g : null,
     };
+  }
+
+  /** An external provider gets only the codes it may be sent (externalFacts); the offline provider gets them all. */
+  private forProvider(facts: MemberFacts): MemberFacts {
+    return this.provider.kind === 'openai' ? externalFacts(facts) : facts;
+  }
+
+  /** Staff-typed text leaves for an external provider only where the operator allowed it (AI_STAFF_FREE_TEXT=allow). */
+  private refuseStaffText(field: string): void {
+    if (this.provider.kind === 'openai' && !this.staffFreeText) throw AiError.staffTextNotSent(field);
   }
 
   /** Text that may leave for an external provider: dates to years, ids removed. The offline provider keeps it here. */

@@ -1,9 +1,10 @@
 import { AI_DASHBOARD_CARDS, AI_LIMITS, type AiDashboardItemKey, type ChatMessage, type MedCodeType } from '@healthlink/contracts';
+import { isCodeLike, isDiagnosisCode, isNdc11, isProcedureCode } from './code-patterns';
 
 /**
  * What any provider may learn about a member (the PHI rule, issue 18 point 2): codes with their official names, the
- * age in whole years, the sex, counts and years. The types carry no name, address, member id or exact date, so no
- * provider can be handed one.
+ * age in whole years (90 and over as one group), the sex, counts and years. The types carry no name, address, member id
+ * or exact date, so no provider can be handed one. An external provider gets `externalFacts` of them only.
  */
 export interface CodeFact {
   code: string;
@@ -25,11 +26,14 @@ export interface DrugFact {
 }
 
 export interface MemberFacts {
+  /** Whole years, at most AGE_TOP_CODE (which means "90 or older"). */
   ageYears: number | null;
   sex: 'female' | 'male' | null;
   diagnoses: CodeFact[];
   procedures: ProcedureFact[];
   drugs: DrugFact[];
+  /** Codes left out of the lists above because they are not of a code's shape or not in the reference data. */
+  otherCodes: number;
 }
 
 export interface CodeToDefine {
@@ -37,6 +41,32 @@ export interface CodeToDefine {
   codeType: MedCodeType;
   officialName: string;
   language: string;
+}
+
+/** HIPAA Safe Harbor: ages over 89 are one group, "90 or older"; no exact age above it leaves. */
+export const AGE_TOP_CODE = 90;
+
+export const topCodedAge = (years: number): number => Math.min(years, AGE_TOP_CODE);
+
+/**
+ * The facts an external provider may get: only codes of a code's shape, at most MAX_CODE_LENGTH characters, that the
+ * reference data knows (an official name); any other "code" is insurer text of any length and content, and goes as a
+ * count. Idempotent.
+ */
+export function externalFacts(facts: MemberFacts): MemberFacts {
+  const diagnoses = facts.diagnoses.filter((d) => d.officialName !== null && isDiagnosisCode(d.code));
+  const procedures = facts.procedures.filter((p) => p.officialName !== null && isProcedureCode(p.code));
+  const drugs = facts.drugs.filter((d) => d.officialName !== null && isNdc11(d.ndc));
+  const dropped =
+    facts.diagnoses.length - diagnoses.length + facts.procedures.length - procedures.length + facts.drugs.length - drugs.length;
+  return {
+    ageYears: facts.ageYears === null ? null : topCodedAge(facts.ageYears),
+    sex: facts.sex,
+    diagnoses,
+    procedures,
+    drugs,
+    otherCodes: facts.otherCodes + dropped,
+  };
 }
 
 /** Whole years between a birthdate (YYYY-MM-DD) and today (YYYY-MM-DD). */
@@ -53,13 +83,11 @@ export const REMOVED = '[removed]';
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 
-/** A code the tester's text may carry and that must survive: ICD-10-CM, HCPCS/CPT, an 11-digit NDC. */
-const CODE_LIKE = /^(?:[A-TV-Z]\d[0-9A-Z](?:\.?[0-9A-Z]{1,4})?|[A-V]\d{4}|\d{4}[0-9A-Z]|\d{11})$/;
-
 /**
  * Dates become their year; anything that looks like an identifier is dropped. In order: e-mail addresses, UUIDs,
  * Medicare Beneficiary Identifiers, labelled ids ("member id: ...", "MRN 123"), SSNs, phone numbers, street
- * addresses, exact dates in every usual form (ISO with or without time, US numeric, month names), then any remaining
+ * addresses, exact dates in every usual form (ISO with or without time, US numeric, month names; a month and year
+ * becomes the year, a month and day without a year is removed), then any remaining
  * token of 6+ characters mixing letters and digits, or of 9+ digits, that is not a code (ICD-10-CM, HCPCS/CPT, NDC).
  * Names cannot be told from words: the tester's fields are codes and drug lines, and the README asks staff to type no
  * name.
@@ -85,9 +113,13 @@ export function scrubStaffText(text: string): string {
     .replace(/\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2}\b/g, REMOVED)
     .replace(new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'), '$1')
     .replace(new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?,?\\s+(\\d{4})\\b`, 'gi'), '$1')
+    .replace(new RegExp(`\\b(?:${MONTHS})\\.?,?\\s+(\\d{4})\\b`, 'gi'), '$1')
+    .replace(new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, 'gi'), REMOVED)
+    .replace(new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTHS})\\b\\.?`, 'gi'), REMOVED)
+    .replace(/\b(?:0?[1-9]|[12]\d|3[01])\/(?:0?[1-9]|[12]\d|3[01])\b/g, REMOVED)
     .replace(/\b[A-Za-z0-9][A-Za-z0-9.-]*[A-Za-z0-9]\b/g, (token: string, offset: number, whole: string) => {
       const bare = token.toUpperCase();
-      if (CODE_LIKE.test(bare) || CODE_LIKE.test(bare.replace(/-/g, ''))) return token;
+      if (isCodeLike(bare) || isCodeLike(bare.replace(/-/g, ''))) return token;
       // A 10-digit NDC only where the tester's drug line ("YYYY - NDC", its date already a year) or a label says so.
       if (/^\d{10}$/.test(token) && /(?:ndc[\s:#]*|\d{4} - )$/i.test(whole.slice(Math.max(0, offset - 8), offset))) return token;
       const hasDigit = /\d/.test(token);
@@ -105,9 +137,14 @@ const SYSTEM =
   'You explain health-plan data to patients aged 65 and over in plain, calm words. You give general information, ' +
   'not a diagnosis, and suggest talking with their doctor. Use only the codes given.';
 
-export function describeFacts(facts: MemberFacts): string {
+const ageText = (years: number | null): string =>
+  years === null ? 'age not known' : years >= AGE_TOP_CODE ? `${AGE_TOP_CODE} or older` : `${years} years old`;
+
+/** The facts as prompt text: what an external provider reads about a member (externalFacts of them only). */
+export function describeFacts(memberFacts: MemberFacts): string {
+  const facts = externalFacts(memberFacts);
   const lines: string[] = [];
-  lines.push(`Patient: ${facts.ageYears === null ? 'age not known' : `${facts.ageYears} years old`}, ${facts.sex ?? 'sex not known'}.`);
+  lines.push(`Patient: ${ageText(facts.ageYears)}, ${facts.sex ?? 'sex not known'}.`);
   const named = (c: CodeFact) => (c.officialName ? `${c.code} (${c.officialName})` : c.code);
   if (facts.diagnoses.length) lines.push(`Diagnosis codes (ICD-10-CM): ${facts.diagnoses.map(named).join('; ')}.`);
   if (facts.procedures.length)
@@ -120,6 +157,7 @@ export function describeFacts(facts: MemberFacts): string {
     lines.push(
       `Drugs (NDC): ${facts.drugs.map((d) => `${named({ code: d.ndc, officialName: d.officialName })}${d.lastYear ? `, ${d.lastYear}` : ''}`).join('; ')}.`,
     );
+  if (facts.otherCodes) lines.push(`${facts.otherCodes} other code${facts.otherCodes === 1 ? '' : 's'} not in the reference data.`);
   return lines.join('\n');
 }
 

@@ -2,6 +2,7 @@ import type { AiDashboardItemKey, AiModel, AiSuggestion, MedCodeType, MedicalTip
 import { Injectable } from '@nestjs/common';
 import { ndcCandidates, normalizeNdc } from '../../pricing';
 import { AiRepository } from '../ai.repository';
+import { diagnosisCodesIn, ndcsIn, procedureCodesIn } from '../code-patterns';
 import type { CodeToDefine, MemberFacts } from '../member-facts';
 import {
   canonicalCode,
@@ -19,9 +20,6 @@ import { AiReferenceData } from '../reference/ai-reference-data';
 import { AiProvider, type CompletionCall, type ProviderAnswer } from './ai-provider';
 
 const NO_TOKENS = { inputTokens: 0, outputTokens: 0 };
-const ICD = /\b([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?)\b/g;
-const HCPCS = /\b([A-V]\d{4})\b/g;
-const NDC = /\b(\d{11}|\d{5}-\d{4}-\d{2})\b/g;
 
 /**
  * The default provider: no network, nothing sent anywhere. Answers from the reference data (ICD-10-CM, HCPCS, the drug
@@ -54,9 +52,9 @@ export class OfflineAiProvider extends AiProvider {
   async complete(call: CompletionCall): Promise<ProviderAnswer<string>> {
     const text = call.messages.map((m) => m.content).join('\n');
     const found = [
-      ...[...text.matchAll(ICD)].map((m) => ['diagnosis code', m[1]!] as const),
-      ...[...text.matchAll(HCPCS)].map((m) => ['procedure code', m[1]!] as const),
-      ...[...text.matchAll(NDC)].map((m) => ['drug ndc', m[1]!] as const),
+      ...diagnosisCodesIn(text).map((code) => ['diagnosis code', code] as const),
+      ...procedureCodesIn(text).map((code) => ['procedure code', code] as const),
+      ...ndcsIn(text).map((code) => ['drug ndc', code] as const),
     ];
     const unique = [...new Map(found.map(([type, code]) => [`${type}:${canonicalCode(code)}`, [type, code] as const])).values()].slice(
       0,

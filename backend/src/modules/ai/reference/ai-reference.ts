@@ -34,8 +34,28 @@ export const HCPCS_FILE = 'hcpcs-level2_2020.csv.gz';
 export const USPSTF_FILE = 'uspstf-ab_2025-07.csv.gz';
 export const MEDLINEPLUS_FILE = 'medlineplus-topics_2019-01.csv.gz';
 
-function readReferenceCsv(dir: string, file: string, header: readonly string[]): string[][] {
+/**
+ * The headers of the files build-ai-reference.mjs writes, kept in one place that both read: the build writes them,
+ * the loader checks each file against them (a different header stops the load, naming the file).
+ */
+export const AI_REFERENCE_HEADERS_FILE = 'ai-reference-headers.json';
+
+function headerOf(dir: string, file: string): string[] {
+  const headers = JSON.parse(readFileSync(join(dir, AI_REFERENCE_HEADERS_FILE), 'utf8')) as Record<string, unknown>;
+  const header = headers[file];
+  if (!Array.isArray(header) || !header.every((name) => typeof name === 'string'))
+    throw new Error(`${AI_REFERENCE_HEADERS_FILE}: no header for ${file}`);
+  return header as string[];
+}
+
+function readReferenceCsv(dir: string, file: string, header: readonly string[] = headerOf(dir, file)): string[][] {
   return readGzipCsv(file, readFileSync(join(dir, file)), header).map((record) => record.fields);
+}
+
+/** A file's records as objects keyed by its header's names. */
+function readReferenceRows(dir: string, file: string): Record<string, string | undefined>[] {
+  const header = headerOf(dir, file);
+  return readReferenceCsv(dir, file, header).map((fields) => Object.fromEntries(header.map((name, i) => [name, fields[i]!])));
 }
 
 export interface IcdChapter {
@@ -52,7 +72,8 @@ export class IcdNames {
   ) {}
 
   static load(dir = AI_REFERENCE_DIR): IcdNames {
-    const names = new Map(readReferenceCsv(dir, ICD10CM_ALL_FILE, ['code', 'name']).map(([code, name]) => [code!, name!]));
+    const names = new Map(readReferenceCsv(dir, ICD10CM_ALL_FILE).map(([code, name]) => [code!, name!]));
+    // Written by build-trials-reference.mjs (the trials module's copy), with its own header.
     const chapters = readReferenceCsv(dir, ICD10CM_CHAPTERS_FILE, ['chapter', 'title', 'first', 'last']).map(([, title, first, last]) => ({
       title: title!,
       first: first!,
@@ -93,10 +114,7 @@ export class HcpcsNames {
   static load(dir = AI_REFERENCE_DIR): HcpcsNames {
     return new HcpcsNames(
       new Map(
-        readReferenceCsv(dir, HCPCS_FILE, ['code', 'short_name', 'long_name']).map(([code, shortName, longName]) => [
-          code!,
-          { shortName: shortName!, longName: longName! },
-        ]),
+        readReferenceCsv(dir, HCPCS_FILE).map(([code, shortName, longName]) => [code!, { shortName: shortName!, longName: longName! }]),
       ),
     );
   }
@@ -123,35 +141,20 @@ export interface UspstfRecommendation {
 }
 
 export function loadUspstf(dir = AI_REFERENCE_DIR): UspstfRecommendation[] {
-  const header = [
-    'id',
-    'grade',
-    'topic',
-    'service_type',
-    'population',
-    'sex',
-    'age_min',
-    'age_max',
-    'risk_group',
-    'bmi_group',
-    'release_date',
-    'url',
-    'recommendation',
-  ];
-  return readReferenceCsv(dir, USPSTF_FILE, header).map((f) => ({
-    id: f[0]!,
-    grade: f[1] as 'A' | 'B',
-    topic: f[2]!,
-    serviceType: f[3]!,
-    population: f[4]!,
-    sex: f[5] as UspstfRecommendation['sex'],
-    ageMin: Number(f[6]),
-    ageMax: Number(f[7]),
-    riskGroup: f[8] || null,
-    bmiGroup: f[9] || null,
-    releaseDate: f[10] || null,
-    url: f[11] || null,
-    recommendation: f[12]!,
+  return readReferenceRows(dir, USPSTF_FILE).map((r) => ({
+    id: r.id!,
+    grade: r.grade as 'A' | 'B',
+    topic: r.topic!,
+    serviceType: r.service_type!,
+    population: r.population!,
+    sex: r.sex as UspstfRecommendation['sex'],
+    ageMin: Number(r.age_min),
+    ageMax: Number(r.age_max),
+    riskGroup: r.risk_group || null,
+    bmiGroup: r.bmi_group || null,
+    releaseDate: r.release_date || null,
+    url: r.url || null,
+    recommendation: r.recommendation!,
   }));
 }
 
@@ -165,7 +168,7 @@ export interface MedlineTopic {
 }
 
 export function loadMedlineTopics(dir = AI_REFERENCE_DIR): MedlineTopic[] {
-  return readReferenceCsv(dir, MEDLINEPLUS_FILE, ['id', 'title', 'url', 'category', 'synonyms', 'summary', 'attribution']).map((f) => ({
+  return readReferenceCsv(dir, MEDLINEPLUS_FILE).map((f) => ({
     id: f[0]!,
     title: f[1]!,
     url: f[2]!,
