@@ -21,10 +21,13 @@ export const ERRORS_QUERY_PATH = '/api/errors/query';
 export const QUERYABLE_TABLES = ['errors', 'ndc_products', 'ndc_packages'] as const;
 export type QueryableTable = (typeof QUERYABLE_TABLES)[number];
 
-/** At most this many rows are returned; `truncated` says when the answer was cut there. */
+/** At most this many rows are returned; `truncated` says when the answer was cut (here or at QUERY_BYTE_BUDGET). */
 export const QUERY_ROW_CAP = 10_000;
 /** A query running longer than this is cancelled by the database. */
 export const QUERY_TIMEOUT_MS = 5_000;
+/** At most this many bytes of rows (as JSON) are returned; one row over QUERY_ROW_MAX_BYTES refuses the query. */
+export const QUERY_BYTE_BUDGET = 20_000_000;
+export const QUERY_ROW_MAX_BYTES = 1_000_000;
 /** Longest SQL text accepted (characters). */
 export const QUERY_MAX_LENGTH = 20_000;
 
@@ -41,7 +44,7 @@ export interface RunQueryResponse {
   rows: Record<string, QueryCell>[];
   /** rows.length, for "Query returned N result(s)". */
   rowCount: number;
-  /** True when more than QUERY_ROW_CAP rows matched and the answer stops there. */
+  /** True when the answer stops before the end: at QUERY_ROW_CAP rows or at QUERY_BYTE_BUDGET bytes. */
   truncated: boolean;
   /** Milliseconds the database took. */
   durationMs: number;
@@ -71,7 +74,8 @@ export const QueryToolTexts = {
   noDataToExport: 'No data to export',
   exportStarted: 'Export started',
   permalinkCopied: 'Permalink copied to clipboard!',
-  truncated: (cap: number): string => `Only the first ${cap.toLocaleString('en-US')} rows are shown.`,
+  truncated: (shown: number): string =>
+    shown === 1 ? 'Only the first row is shown.' : `Only the first ${shown.toLocaleString('en-US')} rows are shown.`,
   /** The CSV file the spec names. */
   csvFileName: 'error_logs.csv',
   xlsxFileName: 'error_logs.xlsx',

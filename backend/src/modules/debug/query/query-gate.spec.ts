@@ -136,6 +136,8 @@ describe('checkStaffQuery (the query tool gate)', () => {
       ["SELECT * FROM pg_ls_dir('.')", 'pg_ls_dir'],
       ['SELECT count(*) FILTER (WHERE pg_sleep(1) IS NULL) FROM errors', 'pg_sleep'],
       ["SELECT repeat('x', 1000000000)", 'repeat'],
+      ["SELECT format('%500000000s', 'x')", 'format'],
+      ["SELECT format('%1000000s', 'x') FROM generate_series(1, 10001)", 'format'],
     ])('%s calls a function outside the allowlist', async (sql, shown) => {
       expect(await reasonOf(sql)).toBe(
         `The function "${shown}" is not allowed in the query tool (aggregates, string, date, JSON, array and math functions are).`,

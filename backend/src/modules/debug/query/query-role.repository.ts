@@ -15,6 +15,7 @@ export class QueryRoleNotPermittedError extends Error {
 // Defaults of every session of the role, whatever client opens it: the runner sets them again per transaction.
 const ROLE_SETTINGS: [string, string][] = [
   ['default_transaction_read_only', 'on'],
+  ['standard_conforming_strings', 'on'],
   ['statement_timeout', String(QUERY_TIMEOUT_MS)],
   ['lock_timeout', '2000'],
   ['idle_in_transaction_session_timeout', '10000'],

@@ -6,7 +6,7 @@ import { UserDataErasure } from '../../../common/erasure';
 import { QueryToolError } from './query-tool.errors';
 import { QueryToolService } from './query-tool.service';
 import type { StaffQueriesRepository } from './staff-queries.repository';
-import { StaffQueryRunError, type StaffQueryRunner } from './staff-query.runner';
+import { ROW_TOO_LARGE_MESSAGE, StaffQueryRunError, type StaffQueryRunner } from './staff-query.runner';
 
 describe('QueryToolService', () => {
   const staffId = randomUUID();
@@ -81,6 +81,13 @@ describe('QueryToolService', () => {
     expect((await errorOf(service.run('SELECT 1/0', staffId))).message).toBe('division by zero');
     expect(queries.finish).toHaveBeenLastCalledWith('record-id', { outcome: 'failed', detail: '22012' });
     expect(logged).not.toContain('secret-host');
+  });
+
+  it('an answer row over the byte limit is a 400 that says so, recorded failed as tooLarge', async () => {
+    runner.run.mockRejectedValueOnce(new StaffQueryRunError('tooLarge', ROW_TOO_LARGE_MESSAGE));
+    const error = await errorOf(service.run("SELECT string_agg(host, '') FROM errors", staffId));
+    expect([error.status, error.message]).toEqual([400, ROW_TOO_LARGE_MESSAGE]);
+    expect(queries.finish).toHaveBeenLastCalledWith('record-id', { outcome: 'failed', detail: 'tooLarge' });
   });
 
   it('a tool that cannot run queries is a 503 with Retry-After, recorded failed', async () => {

@@ -73,6 +73,30 @@ describe('StaffQueriesRepository (PostgreSQL)', () => {
     await expect(repository.findById(other)).resolves.toMatchObject({ sql: "SELECT * FROM errors WHERE host = 'someone@example.com'" });
   });
 
+  it("redacts the gate's reason with the text, and keeps a failure's SQLSTATE", async () => {
+    const staff = await createUser(dataSource);
+    const gone = { userId: randomUUID(), email: `gone.${randomUUID().slice(0, 8)}@example.com` };
+    const refused = await repository.insert({
+      userId: staff.id,
+      sql: `SELEC * FROM errors WHERE host = '${gone.email}'`,
+      outcome: 'refused',
+      detail: `The query could not be read: syntax error at or near "SELEC" ('${gone.email}').`,
+    });
+    const failed = await repository.insert({ userId: staff.id, sql: `SELECT '${gone.userId}'::int`, outcome: 'running' });
+    await repository.finish(failed, { outcome: 'failed', detail: '22P02' });
+    const reasonOnly = await repository.insert({
+      userId: staff.id,
+      sql: 'SELECT 1',
+      outcome: 'refused',
+      detail: `quoting ${gone.userId.toUpperCase()}`,
+    });
+
+    await expect(repository.redactNaming(gone)).resolves.toBe(3);
+    await expect(repository.findById(refused)).resolves.toMatchObject({ sql: REDACTED_SQL, detail: null, outcome: 'refused' });
+    await expect(repository.findById(failed)).resolves.toMatchObject({ sql: REDACTED_SQL, detail: '22P02', outcome: 'failed' });
+    await expect(repository.findById(reasonOnly)).resolves.toMatchObject({ sql: REDACTED_SQL, detail: null });
+  });
+
   it('refuses to redact without both the id and the e-mail (an empty one would match every row)', async () => {
     await expect(repository.redactNaming({ userId: randomUUID(), email: '' })).rejects.toThrow(/both/);
   });

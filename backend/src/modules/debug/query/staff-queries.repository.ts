@@ -44,14 +44,18 @@ export class StaffQueriesRepository {
   }
 
   /**
-   * Account deletion: a text that names the person (their id or e-mail, in any letter case) is redacted; what the
-   * rest of the row says (who ran it, when, the outcome) stays. Their own rows lose their id through the foreign key.
-   * Answers the number of rows changed.
+   * Account deletion: a text that names the person (their id or e-mail, in any letter case) is redacted, and so is its
+   * `detail` unless it is a failure's SQLSTATE or kind: a refusal's detail is the gate's reason, which may quote the
+   * text ("syntax error at or near ..."). What the rest of the row says (who ran it, when, the outcome) stays. Their
+   * own rows lose their id through the foreign key. Answers the number of rows changed.
    */
   async redactNaming(subject: { userId: string; email: string }, manager?: EntityManager): Promise<number> {
     if (!subject.email || !subject.userId) throw new Error('redactNaming needs both the user id and the e-mail');
     const [, affected]: [unknown, number] = await (manager ?? this.repository.manager).query(
-      `UPDATE staff_queries SET sql = $3, updated_at = now() WHERE strpos(lower(sql), $1) > 0 OR strpos(lower(sql), $2) > 0`,
+      `UPDATE staff_queries
+          SET sql = $3, detail = CASE WHEN outcome = 'failed' AND detail ~ '^[0-9A-Za-z]{1,20}$' THEN detail END, updated_at = now()
+        WHERE strpos(lower(sql), $1) > 0 OR strpos(lower(sql), $2) > 0
+           OR strpos(lower(coalesce(detail, '')), $1) > 0 OR strpos(lower(coalesce(detail, '')), $2) > 0`,
       [subject.email.toLowerCase(), subject.userId.toLowerCase(), REDACTED_SQL],
     );
     return affected;

@@ -118,6 +118,46 @@ describe('StaffQueryRunner and the query role (embedded PostgreSQL, password aut
     await expect(runner.run('SELECT count(*)::int AS n FROM errors')).resolves.toMatchObject({ rows: [{ n: 2 }] });
   });
 
+  it('checks each new connection again: a grant made after the pool was switches the tool off', async () => {
+    const runner = runnerFor(admin, { url: pg.url });
+    await expect(runner.run('SELECT count(*)::int AS n FROM errors')).resolves.toMatchObject({ rows: [{ n: 2 }] });
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    await admin.query(`GRANT SELECT ON users TO ${QUERY_ROLE_NAME}`);
+    try {
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, [QUERY_ROLE_NAME]);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the pool notices its idle connections ended
+      await expect(runner.run('SELECT count(*) FROM errors')).rejects.toMatchObject({
+        kind: 'unavailable',
+        message: QUERY_TOOL_UNAVAILABLE.unsafeRole,
+      });
+      expect(logged).toHaveBeenLastCalledWith(
+        { beyond: ['public.users'], roleUnsafe: false },
+        'the query tool login can do more than read',
+      );
+    } finally {
+      await admin.query(`REVOKE SELECT ON users FROM ${QUERY_ROLE_NAME}`);
+      logged.mockRestore();
+    }
+    await expect(runner.run('SELECT count(*)::int AS n FROM errors')).resolves.toMatchObject({ rows: [{ n: 2 }] });
+  });
+
+  it('a pool made again after a refused login checks the login again', async () => {
+    const runner = runnerFor(admin, { url: pg.url });
+    await runner.run('SELECT 1');
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    await admin.query(`GRANT SELECT ON users TO ${QUERY_ROLE_NAME}`);
+    try {
+      // Another process changed the password: the runner resets its pool, ensures the role and logs in anew.
+      await admin.query(`ALTER ROLE ${QUERY_ROLE_NAME} PASSWORD 'changed-elsewhere-again'`);
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, [QUERY_ROLE_NAME]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(runner.run('SELECT 1')).rejects.toMatchObject({ message: QUERY_TOOL_UNAVAILABLE.unsafeRole });
+    } finally {
+      await admin.query(`REVOKE SELECT ON users FROM ${QUERY_ROLE_NAME}`);
+      logged.mockRestore();
+    }
+  });
+
   it('answers unavailable, and never runs the query, when the app user may not make the role', async () => {
     await admin.query(`CREATE ROLE app_without_createrole LOGIN PASSWORD 'limited-password' NOCREATEROLE`);
     await admin.query(`GRANT SELECT ON users TO app_without_createrole`);

@@ -178,12 +178,12 @@ describe('QueryToolPage', () => {
 
   it('says "No results found." for an empty answer, and a cut answer says where it stopped', async () => {
     const user = setupUser();
-    const replies = [answer(['id'], []), answer(['id'], [{ id: 1 }], true)];
+    const replies = [answer(['id'], []), answer(['id'], [{ id: 1 }, { id: 2 }], true)];
     renderQueryTool('/errors', () => ({ status: 200, body: replies.shift() }));
     expect(await screen.findByText('No results found.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Execute Query' }));
-    expect(await screen.findByText('Only the first 10,000 rows are shown.')).toBeInTheDocument();
+    expect(await screen.findByText('Only the first 2 rows are shown.')).toBeInTheDocument();
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-hot-toast';
-import { QUERY_MAX_LENGTH, QUERY_ROW_CAP, QueryToolTexts, type RunQueryResponse } from '@healthlink/contracts';
+import { QUERY_MAX_LENGTH, QueryToolTexts, type RunQueryResponse } from '@healthlink/contracts';
 import { isApiError, usePageTitle } from '@healthlink/web-runtime';
 import { Button, Container, FormMessage, TextAreaField } from '@healthlink/web-ui';
 import { failureText, isStaffOnlyError } from '../../../components/api-failure';
@@ -161,7 +161,7 @@ function QueryResults({ pathname, data, running, error, messageId }: QueryResult
         {status}
       </p>
       <FormMessage id={messageId}>{error ? failureText(error, QueryToolTexts.failed) : null}</FormMessage>
-      {data?.truncated && <p className="query-tool__notice">{QueryToolTexts.truncated(QUERY_ROW_CAP)}</p>}
+      {data?.truncated && <p className="query-tool__notice">{QueryToolTexts.truncated(data.rowCount)}</p>}
       {/* A new run unmounts the table (no data while it runs), so its sort starts afresh with the new rows. */}
       {data && data.rows.length > 0 && <SortableResults pathname={pathname} data={data} />}
     </section>

@@ -15,7 +15,7 @@ export class RunQueryResponseDto implements RunQueryResponse {
   @ApiProperty()
   rowCount!: number;
 
-  @ApiProperty({ description: 'More rows matched than the 10,000 returned.' })
+  @ApiProperty({ description: 'The answer was cut: more than 10,000 rows matched, or the rows passed 20 MB.' })
   truncated!: boolean;
 
   @ApiProperty({ description: 'Milliseconds the database took.' })
