@@ -1,13 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '@healthlink/contracts';
 import { Button, FormMessage, TextAreaField } from '@healthlink/web-ui';
-import { isStaffOnlyError } from '../../../components/api-failure';
 import { useChatCompletion } from '../api/ai-calls';
+import { isStaffOnlyError } from '../../../components/api-failure';
 import { AiTestTexts } from '../lib/ai-test-texts';
 import { AI_MAX_MESSAGES, AI_TEXT_MAX_LENGTH } from '../lib/limits';
-import { CallFailure } from './CallFailure';
 import type { CallProps } from './call-props';
-import { SourceList } from './SourceList';
+import { CompletionResult } from './CompletionResult';
 
 const ROLES: readonly ChatMessage['role'][] = ['system', 'user', 'assistant'];
 
@@ -105,16 +104,7 @@ export function ChatForm({ model, onUsage, onStaffOnly }: CallProps) {
           </Button>
         </div>
       </form>
-      <div className="ai-test__result" aria-live="polite">
-        {call.isError && !isStaffOnlyError(call.error) && <CallFailure error={call.error} />}
-        {call.isSuccess && (
-          <>
-            <h3>{AiTestTexts.output}</h3>
-            <p className="ai-test__output">{call.data.output}</p>
-            <SourceList sources={call.data.sources} />
-          </>
-        )}
-      </div>
+      <CompletionResult call={call} />
     </section>
   );
 }

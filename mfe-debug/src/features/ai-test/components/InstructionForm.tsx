@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, TextAreaField } from '@healthlink/web-ui';
-import { isStaffOnlyError } from '../../../components/api-failure';
 import { useCompletionWithInstruction } from '../api/ai-calls';
+import { isStaffOnlyError } from '../../../components/api-failure';
 import { AiTestTexts } from '../lib/ai-test-texts';
 import { AI_TEXT_MAX_LENGTH } from '../lib/limits';
-import { CallFailure } from './CallFailure';
 import type { CallProps } from './call-props';
-import { SourceList } from './SourceList';
+import { CompletionResult } from './CompletionResult';
 
 /** createChatCompletionWithInstruction (part 2 §7): instructions (required), input and the model -> output text. */
 export function InstructionForm({ model, onUsage, onStaffOnly }: CallProps) {
@@ -56,16 +55,7 @@ export function InstructionForm({ model, onUsage, onStaffOnly }: CallProps) {
           {call.isPending ? AiTestTexts.sending : AiTestTexts.send}
         </Button>
       </form>
-      <div className="ai-test__result" aria-live="polite">
-        {call.isError && !isStaffOnlyError(call.error) && <CallFailure error={call.error} />}
-        {call.isSuccess && (
-          <>
-            <h3>{AiTestTexts.output}</h3>
-            <p className="ai-test__output">{call.data.output}</p>
-            <SourceList sources={call.data.sources} />
-          </>
-        )}
-      </div>
+      <CompletionResult call={call} />
     </section>
   );
 }
