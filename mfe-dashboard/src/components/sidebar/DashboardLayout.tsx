@@ -3,13 +3,15 @@ import { MEDIUM_SCREEN_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from '@healthl
 import { SidebarDrawer } from './SidebarDrawer';
 import { SidebarIcon } from './SidebarIcon';
 import { SidebarNav } from './SidebarNav';
-import { goToSection, SCROLL_OFFSET_PX, SMALL_SCREEN_SCROLL_OFFSET_PX, type SidebarMode } from './sidebar-sections';
+import { goToSection, SCROLL_OFFSET_PX, SMALL_SCREEN_SCROLL_OFFSET_PX, type SectionKey, type SidebarMode } from './sidebar-sections';
 import '../button/compact-button.css';
 import './sidebar.css';
 
 export interface DashboardLayoutProps {
   mode: SidebarMode;
   children: ReactNode;
+  /** Sections the page leaves out this time: the sidebar offers no anchor to them. */
+  hidden?: readonly SectionKey[];
 }
 
 /**
@@ -18,7 +20,7 @@ export interface DashboardLayoutProps {
  * choosing a section there closes it. The button says "Dashboard menu": the shell's
  * header has its own Menu button at that width. The header and footer stay full width: this is the page's own column.
  */
-export function DashboardLayout({ mode, children }: DashboardLayoutProps) {
+export function DashboardLayout({ mode, children, hidden }: DashboardLayoutProps) {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   // Medium screens (641-1000px) start with icons only, leaving the content room; the member can expand it.
   const [collapsed, setCollapsed] = useState(
@@ -82,10 +84,10 @@ export function DashboardLayout({ mode, children }: DashboardLayoutProps) {
             <span className="dash-sidebar__label">{collapsed ? 'Expand' : 'Collapse'}</span>
             <span className="hl-visually-hidden"> sidebar</span>
           </button>
-          <SidebarNav id={navId} mode={mode} collapsed={collapsed} onAnchor={onAnchor} />
+          <SidebarNav id={navId} mode={mode} collapsed={collapsed} onAnchor={onAnchor} hidden={hidden} />
         </aside>
       )}
-      {small && drawerOpen && <SidebarDrawer id={drawerId} mode={mode} onClose={closeDrawer} onAnchor={onAnchor} />}
+      {small && drawerOpen && <SidebarDrawer id={drawerId} mode={mode} onClose={closeDrawer} onAnchor={onAnchor} hidden={hidden} />}
       <div className="dash-content">{children}</div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { SidebarIcon } from './SidebarIcon';
 import { SidebarNav } from './SidebarNav';
-import type { SidebarMode } from './sidebar-sections';
+import type { SectionKey, SidebarMode } from './sidebar-sections';
 import '../button/compact-button.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled])';
@@ -11,13 +11,14 @@ export interface SidebarDrawerProps {
   mode: SidebarMode;
   onClose: () => void;
   onAnchor: (sectionId: string) => void;
+  hidden?: readonly SectionKey[];
 }
 
 /**
  * The sidebar on small screens (part 2 §2): a drawer that slides in over the page, a modal dialog while open.
  * Focus starts on its first entry and stays inside; Escape, the close button or the backdrop close it.
  */
-export function SidebarDrawer({ id, mode, onClose, onAnchor }: SidebarDrawerProps) {
+export function SidebarDrawer({ id, mode, onClose, onAnchor, hidden }: SidebarDrawerProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -66,7 +67,7 @@ export function SidebarDrawer({ id, mode, onClose, onAnchor }: SidebarDrawerProp
             <span className="hl-visually-hidden"> menu</span>
           </button>
         </div>
-        <SidebarNav mode={mode} onAnchor={onAnchor} />
+        <SidebarNav mode={mode} onAnchor={onAnchor} hidden={hidden} />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { INSURANCE_SELECT_PATH } from '../widget/WidgetState';
 import { SidebarIcon, type SidebarIconName } from './SidebarIcon';
-import { ANCHORS_OF, DASHBOARD_PATH, SECTIONS, type SidebarMode } from './sidebar-sections';
+import { ANCHORS_OF, DASHBOARD_PATH, SECTIONS, type SectionKey, type SidebarMode } from './sidebar-sections';
 
 export interface SidebarNavProps {
   id?: string;
@@ -10,6 +10,8 @@ export interface SidebarNavProps {
   /** Icons only: each label stays the link's name (read aloud) and its tooltip. */
   collapsed?: boolean;
   onAnchor: (sectionId: string) => void;
+  /** Sections the page does not show (an AI card without its data): no anchor for them. */
+  hidden?: readonly SectionKey[];
 }
 
 function ItemContent({ icon, label }: { icon: SidebarIconName; label: string }) {
@@ -30,7 +32,7 @@ const VIEWS: readonly { mode: SidebarMode; label: string; icon: SidebarIconName 
  * The sidebar's entries (part 2 §2): Add Insurance, then the mode's section anchors; below them the switch
  * between the standard dashboard and the AI dashboard (how a member reaches AI mode: see the README).
  */
-export function SidebarNav({ id, mode, collapsed = false, onAnchor }: SidebarNavProps) {
+export function SidebarNav({ id, mode, collapsed = false, onAnchor, hidden = [] }: SidebarNavProps) {
   const tooltip = (label: string) => (collapsed ? label : undefined);
   const onAnchorClick = (sectionId: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -44,16 +46,18 @@ export function SidebarNav({ id, mode, collapsed = false, onAnchor }: SidebarNav
             <ItemContent icon="addInsurance" label="Add Insurance" />
           </Link>
         </li>
-        {ANCHORS_OF[mode].map((key) => {
-          const { id: sectionId, title } = SECTIONS[key];
-          return (
-            <li key={key}>
-              <a href={`#${sectionId}`} className="dash-sidebar__item" title={tooltip(title)} onClick={onAnchorClick(sectionId)}>
-                <ItemContent icon={key} label={title} />
-              </a>
-            </li>
-          );
-        })}
+        {ANCHORS_OF[mode]
+          .filter((key) => !hidden.includes(key))
+          .map((key) => {
+            const { id: sectionId, title } = SECTIONS[key];
+            return (
+              <li key={key}>
+                <a href={`#${sectionId}`} className="dash-sidebar__item" title={tooltip(title)} onClick={onAnchorClick(sectionId)}>
+                  <ItemContent icon={key} label={title} />
+                </a>
+              </li>
+            );
+          })}
       </ul>
       <ul className="dash-sidebar__list dash-sidebar__views" aria-label="Dashboard view">
         {VIEWS.map((view) => (

@@ -101,17 +101,15 @@ describe('/app/aiDashboard', () => {
     expect(asked).toHaveLength(3);
   });
 
-  it('asks no suggestions for a card whose data list is empty, and says why with the way to link insurance', async () => {
+  it('shows no card whose data list is empty, nor its sidebar anchor, and asks nothing for it', async () => {
     serveMedicalData({ status: 200, body: buildMedicalData({ procedureCodes: [] }) });
     serveItems();
     renderAiDashboard();
     await region('Symptom Monitoring').findByRole('list', { name: 'Symptom Monitoring suggestions' });
-    const procedures = region('Procedures');
-    expect(
-      procedures.getByText('These suggestions are built from the procedures on your records, and we have none for you yet.'),
-    ).toBeInTheDocument();
-    expect(procedures.getByRole('link', { name: 'Link Insurance Company' })).toHaveAttribute('href', '/insuranceSelect');
-    expect(procedures.queryByRole('list')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Procedures', exact: true })).not.toBeInTheDocument());
+    const sidebar = screen.getByRole('navigation', { name: 'AI dashboard' });
+    expect(within(sidebar).queryByRole('link', { name: 'Procedures' })).not.toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Symptom Monitoring' })).toBeInTheDocument();
     await waitFor(() => expect(callsTo(DASHBOARD_ITEM_KEY)).toHaveLength(2));
     expect(callsTo(DASHBOARD_ITEM_KEY).map((call) => (call.body as { itemKey: string }).itemKey)).not.toContain('procedures');
   });

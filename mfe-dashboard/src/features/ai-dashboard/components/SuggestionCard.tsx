@@ -4,8 +4,8 @@ import { WidgetLoading, WidgetState } from '../../../components/widget/WidgetSta
 import { loadStateOf, useReportFailure } from '../../../components/widget/widget-status';
 import type { WidgetLoadState } from '../../../components/widget/widget-types';
 import { DASHBOARD_ITEM_URL, useDashboardItem } from '../api/get-dashboard-item';
-import { AiDashboardTexts, needsData, sourceLine } from '../lib/ai-dashboard-texts';
-import { AiFailed, NeedsData } from './AiStates';
+import { AiDashboardTexts, sourceLine } from '../lib/ai-dashboard-texts';
+import { AiFailed } from './AiStates';
 
 const FAILURE_REPORT = {
   types: { error: ClientErrorType.OpenAiDashboardItemError, exception: ClientErrorType.OpenAiDashboardItemException },
@@ -51,7 +51,8 @@ export function SuggestionCard({ itemKey, medicalData }: SuggestionCardProps) {
 
   if (medicalData.state === 'loading') return <WidgetLoading title={card.title} />;
   if (medicalData.state === 'failed') return <AiFailed onRetry={medicalData.onRetry} />;
-  if (!hasData) return <NeedsData why={needsData(card.requiredFields)} />;
+  // The page shows no card without its data; nothing is asked for one.
+  if (!hasData) return null;
 
   const loaded = loadStateOf(query, (response) => response.output.length === 0);
   const state = loaded === 'failed' && query.isFetching ? 'loading' : loaded;

@@ -14,27 +14,12 @@ export const AiDashboardTexts = {
   noSuggestions: 'We have no suggestions for your records at the moment.',
   medicalDataIntro: 'The codes on your claims and prescriptions, in plain words. Choose a code to read more.',
   medicalDataTitle: 'Medical Data',
-  missingAction: 'Add data by linking your provider',
   someNotDefined: (count: number) =>
     count === 1 ? 'We could not explain 1 code right now.' : `We could not explain ${count} codes right now.`,
   noneDefined: 'We could not explain these codes right now.',
   lastOnClaims: (date: string) => `Last on your records: ${date}`,
   officialName: 'Official name',
 } as const;
-
-/** What each data list is called when a card says which one it needs. */
-const LIST_WORDS: Record<AiDataList, string> = {
-  diagnosisCodes: 'diagnoses',
-  procedureCodes: 'procedures',
-  drugList: 'prescriptions',
-};
-
-/** Why a card shows no suggestions: the data lists it is built from are empty (part 2 §9). */
-export function needsData(lists: readonly AiDataList[]): string {
-  const words = lists.map((list) => LIST_WORDS[list]);
-  const named = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : (words[0] ?? 'data');
-  return `These suggestions are built from the ${named} on your records, and we have none for you yet.`;
-}
 
 /** Your Medical Data's groups (part 2 §4): diagnosis, procedure, drug, each with its defineMedCode type label. */
 export const CODE_GROUPS: readonly { list: AiDataList; codeType: MedCodeType; title: string; empty: string }[] = [

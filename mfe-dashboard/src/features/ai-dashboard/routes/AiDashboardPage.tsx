@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { AI_DASHBOARD_ITEMS, type MedicalDataResponse } from '@healthlink/contracts';
+import { AI_DASHBOARD_CARDS, AI_DASHBOARD_ITEMS, type AiDashboardItemKey, type MedicalDataResponse } from '@healthlink/contracts';
 import { ClientErrorType, usePageTitle } from '@healthlink/web-runtime';
 import { DashboardLayout } from '../../../components/sidebar/DashboardLayout';
 import { SECTIONS } from '../../../components/sidebar/sidebar-sections';
@@ -26,10 +26,14 @@ const MEDICAL_DATA_FAILURE = {
 
 const hasNoCodes = (data: MedicalDataResponse) => !data.diagnosisCodes.length && !data.procedureCodes.length && !data.drugList.length;
 
+/** The cards whose data lists are known to be empty: not shown (part 2 §2), nor their sidebar anchors. */
+const cardsWithoutData = (data: MedicalDataResponse | undefined): AiDashboardItemKey[] =>
+  data ? AI_DASHBOARD_ITEMS.filter((itemKey) => AI_DASHBOARD_CARDS[itemKey].requiredFields.some((list) => !data[list].length)) : [];
+
 /**
  * /app/aiDashboard (part 2 §2): the sidebar in AI mode; the suggestion cards Symptom Monitoring, Recommended Tests
- * and Procedures, each asking for suggestions only when the data lists it needs are non-empty (its section stays,
- * for the sidebar's anchor, and says what is missing); Your Medical Data; the Rx and health history widgets.
+ * and Procedures, each shown (and asking for suggestions) only when the data lists it needs are non-empty, its
+ * sidebar anchor likewise; Your Medical Data; the Rx and health history widgets.
  */
 export function AiDashboardPage({ RxHistory, HealthHistory, firstName }: AiDashboardPageProps) {
   usePageTitle('AI Dashboard');
@@ -39,12 +43,13 @@ export function AiDashboardPage({ RxHistory, HealthHistory, firstName }: AiDashb
   useReportFailure(medicalData.error, MEDICAL_DATA_FAILURE);
   const retry = () => void medicalData.refetch();
   const data = medicalData.data;
+  const hidden = cardsWithoutData(data);
 
   return (
-    <DashboardLayout mode="ai">
+    <DashboardLayout mode="ai" hidden={hidden}>
       <h1>{firstName ? `Welcome, ${firstName}` : 'Welcome'}</h1>
       <p>{AiDashboardTexts.intro}</p>
-      {AI_DASHBOARD_ITEMS.map((itemKey) => (
+      {AI_DASHBOARD_ITEMS.filter((itemKey) => !hidden.includes(itemKey)).map((itemKey) => (
         <WidgetCard key={itemKey} {...SECTIONS[itemKey]}>
           <SuggestionCard itemKey={itemKey} medicalData={{ state, data, onRetry: retry }} />
         </WidgetCard>
