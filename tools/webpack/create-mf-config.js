@@ -139,6 +139,16 @@ function createMfConfig({ appDir, name, kind, port, title, runtimePlugins = [] }
         : {
             splitChunks: {
               cacheGroups: {
+                // The drug pages' rules and texts stay with those pages: the home page (which loads web-runtime
+                // first) does not carry them.
+                contractsPricing: {
+                  test: /libs[\\/]contracts[\\/](src|dist)[\\/]pricing/,
+                  name: 'contracts-pricing',
+                  chunks: 'async',
+                  minChunks: 2,
+                  priority: 20,
+                  enforce: true,
+                },
                 webRuntime: {
                   test: /libs[\\/](web-runtime|contracts)[\\/]/,
                   name: 'web-runtime',
