@@ -11,17 +11,20 @@ import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app
  */
 describe('AI: /api/ai/* and /api/medicalTips/getMedicalTipsFromEOB', () => {
   let sandbox: RunningSandbox;
+  // One app at a time, and at most one more for a test of its own: CI's two test workers share the PostgreSQL
+  // server's 100 connections, and each app holds a pool, its job workers and its listeners.
   let offline: NestFastifyApplication;
-  let openai: NestFastifyApplication;
+  let offlineOpen = false;
+  let openaiApp: NestFastifyApplication | undefined;
 
   beforeAll(async () => {
     sandbox = await startSandbox();
     offline = await createTestApp({ SANDBOX_URL: sandbox.url });
-    openai = await createTestApp({ SANDBOX_URL: sandbox.url, AI_PROVIDER: 'openai', AI_TIMEOUT_MS: '1000' });
+    offlineOpen = true;
   }, 180_000);
   afterAll(async () => {
-    await offline?.close();
-    await openai?.close();
+    if (offlineOpen) await offline.close();
+    await openaiApp?.close();
     await sandbox?.stop();
   });
 
@@ -342,6 +345,13 @@ describe('AI: /api/ai/* and /api/medicalTips/getMedicalTipsFromEOB', () => {
   });
 
   describe('the OpenAI-compatible adapter against the sandbox AI', () => {
+    let openai: NestFastifyApplication;
+    beforeAll(async () => {
+      if (offlineOpen) await offline.close();
+      offlineOpen = false;
+      openai = await createTestApp({ SANDBOX_URL: sandbox.url, AI_PROVIDER: 'openai', AI_TIMEOUT_MS: '1000' });
+      openaiApp = openai;
+    }, 120_000);
     afterEach(async () => {
       await aiAdmin('faults', 'DELETE');
     });
