@@ -106,7 +106,7 @@ describe('/app/aiDashboard', () => {
     serveItems();
     renderAiDashboard();
     await region('Symptom Monitoring').findByRole('list', { name: 'Symptom Monitoring suggestions' });
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Procedures', exact: true })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Procedures' })).not.toBeInTheDocument());
     const sidebar = screen.getByRole('navigation', { name: 'AI dashboard' });
     expect(within(sidebar).queryByRole('link', { name: 'Procedures' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Symptom Monitoring' })).toBeInTheDocument();
