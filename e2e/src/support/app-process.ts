@@ -59,6 +59,9 @@ export async function startApp(settings: Record<string, string> = {}): Promise<R
     LOG_LEVEL: 'warn',
     // Every port moved: the backend's mailer must follow SANDBOX_SMTP_PORT by itself (no SMTP_PORT given).
     SANDBOX_SMTP_PORT: String(smtpPort),
+    // As behind a proxy: the suite's API sign-ups each name their own client address (support/accounts.ts), so the
+    // per-address sign-up limit counts them apart; the browser sends no X-Forwarded-For and counts as itself.
+    HTTP_TRUST_PROXY: 'true',
     ...settings,
   };
   delete env.SMTP_PORT;
