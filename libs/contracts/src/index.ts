@@ -6,6 +6,7 @@ export * from './fields';
 export * from './parsed';
 export * from './accounts';
 export * from './public-site';
+export * from './contact-form';
 export * from './insurers';
 export * from './referrals';
 export * from './health-data';
