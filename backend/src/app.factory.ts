@@ -9,11 +9,13 @@ import { resolveCorrelationId } from './common/http/correlation-id';
 import { registerConditionalGet } from './common/http/etag';
 import { registerHostileInputGuard } from './common/http/hostile-input';
 import { registerNoStoreForApi } from './common/http/no-store';
+import { registerPublicPostFastPath } from './common/http/public-post-fast-path';
 import { registerReadCacheFastPath } from './common/http/read-cache-fast-path';
 import { UserReadCache } from './common/http/read-cache';
 import { APP_HELMET_OPTIONS, registerSecurityHeaders, securityHeadersOf } from './common/http/security-headers';
 import type { AppConfig } from './config';
 import { bearerTokenOf, JwtStrategy } from './modules/auth';
+import { DrugsService } from './modules/pricing';
 import { registerWebRoot } from './web';
 
 export const API_PREFIX = 'api';
@@ -59,6 +61,9 @@ export async function createHttpApp(config: AppConfig, options: AppModuleOptions
     bearerTokenOf,
     knownUser: (token) => strategy.knownUser(token),
   });
+  // The public drug name search (cached answers) before Nest's pipeline; anything else it leaves to Nest.
+  const drugs = app.get(DrugsService);
+  registerPublicPostFastPath(fastify, { url: `/${API_PREFIX}/drugLookup`, answer: (body, ip) => drugs.lookupByName(body, ip) });
 
   let notFoundFallback: NotFoundFallback | undefined;
   if (config.web.root) notFoundFallback = await registerWebRoot(fastify, config.web.root);

@@ -2,6 +2,7 @@ import { PricingTexts } from '@healthlink/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createPrescription } from '../factories/prescription.factory';
 import { anIPv6 } from '../utils/addresses';
+import { DrugsService } from '../../src/modules/pricing';
 import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app';
 
 // Real NDCs of the reference data (backend/data/reference), as a pharmacy claim's projection stores them: without
@@ -121,6 +122,48 @@ describe('POST /api/drugLookup, POST /api/userDrugs/add, GET /api/userDrugs (pri
 
     const none = await lookup({ ...FORM, drugName: 'qqqxxzzq' });
     expect(none.json()).toEqual({ error: true, message: PricingTexts.lookupNone, pricing: null });
+  });
+
+  it("answers a name search before Nest's pipeline exactly as the route does, and leaves everything else to the route", async () => {
+    const drugs = app.get(DrugsService);
+    const viaRoute = jest.spyOn(drugs, 'lookup');
+    try {
+      const address = anIPv6();
+      const fast = await lookup({ ...FORM, drugName: 'simvastatin' }, { 'x-forwarded-for': address });
+      expect(viaRoute).not.toHaveBeenCalled();
+      // The same URL with a query string is not the fast path's: Nest's route answers it.
+      const routed = await app.inject({
+        method: 'POST',
+        url: '/api/drugLookup?via=route',
+        payload: { ...FORM, drugName: 'simvastatin' },
+        headers: { 'x-forwarded-for': address },
+      });
+      expect(viaRoute).toHaveBeenCalledTimes(1);
+      expect(fast.statusCode).toBe(200);
+      expect(fast.body).toBe(routed.body);
+      for (const header of ['content-type', 'cache-control', 'x-content-type-options', 'content-security-policy']) {
+        expect([header, fast.headers[header]]).toEqual([header, routed.headers[header]]);
+      }
+      // What the route's validation refuses still reaches it: an unknown field, a missing field, a bad price.
+      const extra = await lookup({ ...FORM, extra: 1 });
+      expect(extra.statusCode).toBe(400);
+      expect(extra.json()).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', errors: [{ field: 'extra' }] });
+      const paid = await lookup({ ...FORM, patientPaid: '-1' });
+      expect(paid.json()).toMatchObject({
+        code: 'PRICING.VALIDATION',
+        errors: [{ field: 'patientPaid', message: PricingTexts.pricePaidInvalid }],
+      });
+      expect(viaRoute).toHaveBeenCalledTimes(2); // the unknown field stopped at the route's validation pipe
+      // One address's 61st lookup in 5 minutes (fast path or route, one count) is the route's 429.
+      const busy = anIPv6();
+      for (let i = 0; i < 60; i++) expect((await lookup(FORM, { 'x-forwarded-for': busy })).statusCode).toBe(200);
+      const limited = await lookup(FORM, { 'x-forwarded-for': busy });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'REQUEST.TOO_MANY' });
+      expect(limited.headers['retry-after']).toBeDefined();
+    } finally {
+      viaRoute.mockRestore();
+    }
   });
 
   it('answers one drug with its brand and generic prices per fill for an NDC in any printed form', async () => {

@@ -39,6 +39,8 @@ export const LookupTexts = {
 } as const;
 
 const RXCUI = /^\d{1,10}$/;
+// The lookup body's fields (DrugLookupRequestDto's): the validation pipe refuses any other.
+const LOOKUP_FIELDS = new Set(['drugName', 'drugDosage', 'drugForm', 'patientPaid', 'ndc']);
 
 /** Drug lookup and manual entry (part 1 §2, §5, §7), and the priced Rx history (part 2 §3). */
 @Injectable()
@@ -89,9 +91,27 @@ export class DrugsService {
         pricing: pricingOf(prices!, input.patientPaid),
       };
     }
+    return this.byName(input);
+  }
+
+  private async byName(input: CheckedDrugLookup): Promise<DrugLookupResponse> {
     const matches = await this.prices.searchDrugs(input.drugName, input.drugDosage, input.drugForm);
-    if (!matches.length) return none;
+    if (!matches.length) return { error: true, message: PricingTexts.lookupNone, pricing: null };
     return { error: false, message: LookupTexts.matches(matches.length), matches, pricing: null };
+  }
+
+  /**
+   * lookup()'s answer when `body` is a name search (no NDC) that the route's validation passes unchanged: its fields
+   * only (DrugLookupRequestDto's; Nest refuses others), each as parseDrugLookup takes it. Else undefined, and the
+   * request goes through Nest. For the public fast path (app.factory.ts); a 429 is thrown as lookup() throws it.
+   */
+  async lookupByName(body: unknown, ip: string | null): Promise<DrugLookupResponse | undefined> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    if (Object.keys(body).some((key) => !LOOKUP_FIELDS.has(key))) return undefined;
+    const parsed = parseDrugLookup(body as Unchecked<DrugLookupRequest>);
+    if (!parsed.ok || parsed.value.ndc) return undefined;
+    await this.limiter.consume(DRUG_LOOKUP_LIMIT, addressSubject(ip));
+    return this.byName(parsed.value);
   }
 
   /** POST /api/userDrugs/add: the lookup's fields (and the chosen match's NDC and RxCUI) as a manual prescription. */

@@ -8,3 +8,5 @@ export { importNadacFile, NadacFileError } from './reference-data/nadac-import';
 export { MemberDrugUsesReader, type DrugKind, type MemberDrugUse } from './member-drug-uses.reader';
 // A drug by name with its 30-day price, for the plans' drug cost search.
 export { DrugLookupReader, type LookedUpDrugCost } from './prices/drug-lookup.reader';
+// The public drug name search's fast path (app.factory.ts).
+export { DrugsService } from './drugs.service';

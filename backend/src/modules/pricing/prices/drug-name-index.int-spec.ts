@@ -96,10 +96,17 @@ describe('DrugNameIndex against the SQL search (PostgreSQL)', () => {
     await service.rebuild();
     const first = service.current;
     expect(first?.search('atorvastatin', LIMIT)).toEqual(index.search('atorvastatin', LIMIT));
-    // Two changes during one build: one more build, not two at once.
     const loads = jest.spyOn(repository, 'nameIndexNadacRows');
+    // A notice that changed nothing (the same reference version): the index is kept, no rows read.
+    await service.rebuild();
+    expect(loads).not.toHaveBeenCalled();
+    expect(service.current).toBe(first);
+    // Tables reloaded: two changes during one build give one more build, not two at once.
+    await dataSource.query(`UPDATE reference_datasets SET loaded_at = loaded_at + interval '1 microsecond' WHERE dataset = 'nadac_weekly'`);
+    const versions = jest.spyOn(repository, 'referenceVersion');
     await Promise.all([service.rebuild(), service.rebuild(), service.rebuild()]);
-    expect(loads).toHaveBeenCalledTimes(2);
+    expect(versions).toHaveBeenCalledTimes(2);
+    expect(loads).toHaveBeenCalledTimes(1);
     expect(service.current).not.toBe(first);
     expect(service.current?.search('Lipitor', LIMIT)).toEqual(index.search('Lipitor', LIMIT));
     service.onApplicationShutdown();

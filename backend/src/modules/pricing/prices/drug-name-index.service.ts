@@ -13,12 +13,16 @@ import { PricesRepository } from './prices.repository';
  * migration 1765000000400, which also covers another process's import). While a build runs the previous index
  * answers; before the first one is done `current` is null and the search runs its SQL. Changes during a build
  * start one more build after it (never two at once). A failed build is logged and leaves the previous index; the
- * next change tries again.
+ * next change tries again. A notice that changed nothing the index reads (the same reference version: every dataset's
+ * hash and load time) keeps the index: a build reads ~50,000 rows and holds the event loop for a large part of a
+ * second, so requests would wait on it for nothing.
  */
 @Injectable()
 export class DrugNameIndexService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(DrugNameIndexService.name);
   private index: DrugNameIndex | null = null;
+  /** The reference tables' version the index was built from (PricesRepository.referenceVersion). */
+  private builtFrom: string | null = null;
   private building: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -68,8 +72,13 @@ export class DrugNameIndexService implements OnModuleInit, OnApplicationShutdown
   private async build(): Promise<void> {
     const started = Date.now();
     try {
+      // Read before the rows: an import committed in between makes the next notice build again (never a stale index
+      // under a newer version).
+      const version = await this.repository.referenceVersion();
+      if (this.index && version === this.builtFrom) return;
       const [nadac, rxnorm] = await Promise.all([this.repository.nameIndexNadacRows(), this.repository.nameIndexRxnormRows()]);
       this.index = new DrugNameIndex(nadac, rxnorm);
+      this.builtFrom = version;
       this.logger.log({ ...this.index.size, ms: Date.now() - started }, 'drug name index built');
     } catch (error) {
       this.logger.error({ err: error }, 'the drug name index could not be built: searches use the previous one or SQL');

@@ -4,6 +4,11 @@ import type { DataSource } from 'typeorm';
 import { SHORT_NAME, type NadacNameRow, type RxnormNameRow } from './drug-name-index';
 import type { NadacCandidate, RxnormCandidate } from './search-candidates';
 import type { NadacRate } from './fill-price';
+import { REFERENCE_FILES } from '../reference-data/reference-files';
+import { NADAC_HISTORY, NADAC_WEEKLY } from './nadac-files';
+
+// The datasets the drug tables are loaded from (reference_datasets.dataset), the plan catalogue's excluded.
+const DRUG_DATASETS = [...Object.values(REFERENCE_FILES).map((file) => file.dataset), NADAC_WEEKLY.dataset, NADAC_HISTORY.dataset];
 
 /** A drug to price: its NDC (11 digits) and/or RxCUI. */
 export interface PriceKey {
@@ -250,6 +255,20 @@ export class PricesRepository {
       return manager.query(SEARCH, [name, `${likeEscape(name)}%`, limit, short]);
     });
     return row!;
+  }
+
+  /**
+   * The drug tables' version: each drug dataset's file hash and load time (`reference_datasets`, written in the
+   * transaction of each import; the plan catalogue's rows are not the index's). Equal versions mean equal tables, so
+   * a change notice that changed none of them rebuilds nothing.
+   */
+  async referenceVersion(): Promise<string> {
+    const [row]: { version: string | null }[] = await this.dataSource.query(
+      `SELECT string_agg(dataset || ':' || sha256 || ':' || (extract(epoch FROM loaded_at) * 1000000)::bigint, ',' ORDER BY dataset) AS version
+       FROM reference_datasets WHERE dataset = ANY($1::text[])`,
+      [DRUG_DATASETS],
+    );
+    return row?.version ?? '';
   }
 
   /** Every weekly NADAC row with a description, for DrugNameIndex, in the database's description order. */
