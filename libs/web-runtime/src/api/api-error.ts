@@ -1,4 +1,4 @@
-import { CommonErrorCode, type ApiErrorBody, type ApiErrorCode, type ApiFieldError, type UnknownErrorCode } from '@healthlink/contracts';
+import type { ApiErrorBody, ApiErrorCode, ApiFieldError, CommonErrorCode, UnknownErrorCode } from '@healthlink/contracts';
 
 /** Code given when the request never reached the server (offline, DNS, aborted by the network). */
 export const NETWORK_ERROR_CODE = 'NETWORK.UNREACHABLE';
@@ -44,16 +44,17 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
+// The contract's codes for a bare status, as literals the compiler checks against CommonErrorCode: importing the code
+// object would put every code's text into each page that loads this module.
+const STATUS_CODES: Partial<Record<number, CommonErrorCode>> = {
+  401: 'AUTH.UNAUTHORIZED',
+  403: 'AUTH.FORBIDDEN',
+  404: 'REQUEST.NOT_FOUND',
+};
+
 /** Builds the ApiError for a non-ok response whose body may or may not be our `{ code, message }`. */
 export function toApiError(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) return new ApiError(status, body);
-  const code =
-    status === 401
-      ? CommonErrorCode.Unauthorized
-      : status === 403
-        ? CommonErrorCode.Forbidden
-        : status === 404
-          ? CommonErrorCode.NotFound
-          : CommonErrorCode.Internal;
+  const code = STATUS_CODES[status] ?? ('INTERNAL.UNEXPECTED' satisfies CommonErrorCode);
   return new ApiError(status, { code, message: `Request failed with status ${status}` });
 }

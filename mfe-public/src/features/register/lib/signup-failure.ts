@@ -1,4 +1,4 @@
-import { AccountScreenTexts, AuthErrorCode } from '@healthlink/contracts';
+import { AccountScreenTexts, type AuthErrorCode } from '@healthlink/contracts';
 import { isApiError, isServiceFailure } from '@healthlink/web-runtime';
 import type { FormProblem } from '@healthlink/web-ui';
 
@@ -8,7 +8,7 @@ export function signupFailure(error: unknown): { toast: string } | FormProblem {
     console.error('There was an issue with your registration', error);
     return { toast: AccountScreenTexts.signupNetworkFailure };
   }
-  if (error.status === 409 || error.code === AuthErrorCode.UserExists) {
+  if (error.status === 409 || error.code === ('AUTH.USER_EXISTS' satisfies AuthErrorCode)) {
     return { message: AccountScreenTexts.emailTaken, field: 'email' };
   }
   return { message: error.message, field: error.fieldErrors[0]?.field };

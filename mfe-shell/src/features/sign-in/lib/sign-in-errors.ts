@@ -1,18 +1,20 @@
-import { AccountScreenTexts, AuthErrorCode } from '@healthlink/contracts';
+import { AccountScreenTexts, type AuthErrorCode } from '@healthlink/contracts';
 import { isApiError, isServiceFailure } from '@healthlink/web-runtime';
 import type { FormProblem } from '@healthlink/web-ui';
+
+// Codes as literals the compiler checks against AuthErrorCode (the code object would bring every code's text along).
 
 /** Spec part 1 §8: a failed login shows a toast when the service failed, else the form's error line. */
 export function loginFailure(error: unknown): { toast: string } | FormProblem {
   if (isServiceFailure(error) || !isApiError(error)) return { toast: AccountScreenTexts.loginNetworkFailure };
-  if (error.status === 401 || error.code === AuthErrorCode.InvalidCredentials) {
+  if (error.status === 401 || error.code === ('AUTH.INVALID_CREDENTIALS' satisfies AuthErrorCode)) {
     return { message: AccountScreenTexts.invalidCredentials };
   }
   return { message: error.message, field: error.fieldErrors[0]?.field };
 }
 
 export function verifyCodeFailure(error: unknown): string {
-  if (isApiError(error) && error.code === AuthErrorCode.CodeDoesNotMatch) return AccountScreenTexts.incorrectCode;
+  if (isApiError(error) && error.code === ('AUTH.CODE_DOES_NOT_MATCH' satisfies AuthErrorCode)) return AccountScreenTexts.incorrectCode;
   return AccountScreenTexts.recoveryFailure;
 }
 
