@@ -4,11 +4,11 @@ export interface PublicPostFastPathOptions {
   /** The route's whole path ('/api/drugLookup'): only a POST of exactly this URL (no query string) is looked at. */
   url: string;
   /**
-   * The route's 200 answer to this body from this address, or undefined to leave the request to Nest. It answers only
-   * bodies Nest's validation would pass unchanged, and throws nothing the route would answer differently: a throw also
-   * leaves the request to Nest, which then answers it (its error included) as it always does.
+   * The route's 200 answer to this body from this address as JSON text, or undefined to leave the request to Nest. It
+   * answers only bodies Nest's validation would pass unchanged; a throw also leaves the request to Nest, which then
+   * answers it (its error included) as it always does.
    */
-  answer: (body: unknown, ip: string | null) => Promise<unknown>;
+  answer: (body: unknown, ip: string | null) => Promise<string | undefined>;
 }
 
 /**
@@ -22,14 +22,14 @@ export interface PublicPostFastPathOptions {
 export function registerPublicPostFastPath(fastify: FastifyInstance, { url, answer }: PublicPostFastPathOptions): void {
   fastify.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' || request.url !== url) return;
-    let body: unknown;
+    let body: string | undefined;
     try {
       body = await answer(request.body, request.ip ?? null);
     } catch {
       return; // Nest answers it, errors in the app's own shape
     }
     if (body === undefined) return;
-    await reply.code(200).send(body);
+    await reply.code(200).header('content-type', 'application/json; charset=utf-8').send(body);
     return reply;
   });
 }

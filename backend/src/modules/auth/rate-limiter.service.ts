@@ -61,8 +61,17 @@ export class RateLimiter implements OnModuleDestroy {
     config: ConfigService<AppConfig, true>,
   ) {
     this.subjectKey = deriveHmacKey(config.get('auth', { infer: true }).resetCodeSecret, 'rate-limit-subject');
+    // In this process a written-behind counter is keyed by the subject itself; each flush hashes the keys it writes
+    // (once per key and flush, not once per hit) and maps the shared counts back.
     this.counters = new WriteBehindCounters(
-      (counts) => this.repository.addHits(counts),
+      async (counts) => {
+        const plain = new Map(counts.map((count) => [this.hashed(count.key), count.key]));
+        const shared = await this.repository.addHits(counts.map((count) => ({ ...count, key: this.hashed(count.key) })));
+        return shared.flatMap((count) => {
+          const key = plain.get(count.key);
+          return key === undefined ? [] : [{ ...count, key }];
+        });
+      },
       undefined,
       undefined,
       (error) => this.logger.warn({ err: { message: (error as Error).message } }, 'rate-limit counts not written; kept for the next flush'),
@@ -78,7 +87,7 @@ export class RateLimiter implements OnModuleDestroy {
   /** Counts a hit; throws 429 once the window holds more than `max`. */
   async consume(rule: RateLimitRule, subject: RateSubject): Promise<void> {
     if (rule.writeBehind) {
-      const { hits, resetAt } = this.counters.hit(this.key(rule, subject), rule.windowSeconds);
+      const { hits, resetAt } = this.counters.hit(plainKey(rule, subject), rule.windowSeconds);
       if (hits > rule.max) throw tooMany(secondsUntil(new Date(resetAt)));
       return;
     }
@@ -115,10 +124,21 @@ export class RateLimiter implements OnModuleDestroy {
 
   /** The rule's name and a keyed hash of the subject: no row names a person (e-mail) or an address. */
   private key(rule: RateLimitRule, subject: RateSubject): string {
-    const parts = typeof subject === 'string' ? [subject] : subject;
-    const digest = createHmac('sha256', this.subjectKey).update(JSON.stringify(parts)).digest('base64url');
-    return `${rule.name}:${digest}`;
+    return this.hashed(plainKey(rule, subject));
   }
+
+  private hashed(plain: string): string {
+    const separator = plain.indexOf(':');
+    const digest = createHmac('sha256', this.subjectKey)
+      .update(plain.slice(separator + 1))
+      .digest('base64url');
+    return `${plain.slice(0, separator)}:${digest}`;
+  }
+}
+
+/** The rule's name and the subject as JSON: a key that never leaves this process (stored keys are hashed). */
+function plainKey(rule: RateLimitRule, subject: RateSubject): string {
+  return `${rule.name}:${JSON.stringify(typeof subject === 'string' ? [subject] : subject)}`;
 }
 
 /** check, count and reset read or write the shared count alone: a written-behind rule has only consume. */

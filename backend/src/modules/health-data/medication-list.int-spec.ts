@@ -10,6 +10,8 @@ import type { PatientInfoRepository } from '../accounts';
 import { ReferenceDataRepository } from '../pricing/reference-data/reference-data.repository';
 import { ReferenceDataService } from '../pricing/reference-data/reference-data.service';
 import { REFERENCE_DATA_DIR } from '../pricing/reference-data/reference-files';
+import { InteractionListsService } from '../pricing/interaction-lists.service';
+import { PricesRepository } from '../pricing/prices/prices.repository';
 import { PricingRepository } from '../pricing/pricing.repository';
 import { PricingService } from '../pricing/pricing.service';
 import { MEDICATION_PROJECTION_VERSION, type FhirInput } from './fhir-projections';
@@ -184,7 +186,15 @@ describe('the medication list (PostgreSQL, real reference data)', () => {
       rxnormRequest('mr-clari', '197517', 'clarithromycin 500 MG Oral Tablet', '2025-03-01'),
       rxnormRequest('mr-simva', '312961', 'simvastatin 20 MG Oral Tablet', '2025-01-15'),
     ]);
-    const pricing = new PricingService(new PricingRepository(dataSource), list);
+    // The lists as the app keeps them: in memory, loaded from the tables.
+    const lists = new InteractionListsService(
+      new PricingRepository(dataSource),
+      new PricesRepository(dataSource),
+      new ReferenceDataService(new ReferenceDataRepository(dataSource), REFERENCE_DATA_DIR),
+    );
+    await lists.rebuild();
+    expect(lists.current).not.toBeNull();
+    const pricing = new PricingService(lists, list);
     await expect(pricing.drugInteractions(user.id)).resolves.toMatchObject({
       interactions: [{ drug_a: 'clarithromycin 500 MG Oral Tablet', drug_b: 'simvastatin 20 MG Oral Tablet', level: 'major' }],
       unchecked: [],

@@ -7,6 +7,7 @@ import {
   type CheckedDrugLookup,
   type DrugLookupRequest,
   type DrugLookupResponse,
+  type DrugMatch,
   type DrugPricing,
   type FieldProblem,
   type QueryParams,
@@ -45,6 +46,9 @@ const LOOKUP_FIELDS = new Set(['drugName', 'drugDosage', 'drugForm', 'patientPai
 /** Drug lookup and manual entry (part 1 §2, §5, §7), and the priced Rx history (part 2 §3). */
 @Injectable()
 export class DrugsService {
+  /** The fast path's answers as JSON, by the search's (frozen, reused) matches: dropped with them. */
+  private readonly answerTexts = new WeakMap<readonly DrugMatch[], string>();
+
   constructor(
     private readonly prices: PricesService,
     private readonly healthData: HealthDataService,
@@ -95,23 +99,27 @@ export class DrugsService {
   }
 
   private async byName(input: CheckedDrugLookup): Promise<DrugLookupResponse> {
-    const matches = await this.prices.searchDrugs(input.drugName, input.drugDosage, input.drugForm);
-    if (!matches.length) return { error: true, message: PricingTexts.lookupNone, pricing: null };
-    return { error: false, message: LookupTexts.matches(matches.length), matches, pricing: null };
+    return byNameAnswer(await this.prices.searchDrugs(input.drugName, input.drugDosage, input.drugForm));
   }
 
   /**
-   * lookup()'s answer when `body` is a name search (no NDC) that the route's validation passes unchanged: its fields
+   * lookup()'s answer, as JSON text, when `body` is a name search (no NDC) that the route's validation passes unchanged: its fields
    * only (DrugLookupRequestDto's; Nest refuses others), each as parseDrugLookup takes it. Else undefined, and the
    * request goes through Nest. For the public fast path (app.factory.ts); a 429 is thrown as lookup() throws it.
    */
-  async lookupByName(body: unknown, ip: string | null): Promise<DrugLookupResponse | undefined> {
+  async lookupByName(body: unknown, ip: string | null): Promise<string | undefined> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
     if (Object.keys(body).some((key) => !LOOKUP_FIELDS.has(key))) return undefined;
     const parsed = parseDrugLookup(body as Unchecked<DrugLookupRequest>);
     if (!parsed.ok || parsed.value.ndc) return undefined;
     await this.limiter.consume(DRUG_LOOKUP_LIMIT, addressSubject(ip));
-    return this.byName(parsed.value);
+    const matches = await this.prices.searchDrugs(parsed.value.drugName, parsed.value.drugDosage, parsed.value.drugForm);
+    let text = this.answerTexts.get(matches);
+    if (text === undefined) {
+      text = JSON.stringify(byNameAnswer(matches));
+      this.answerTexts.set(matches, text);
+    }
+    return text;
   }
 
   /** POST /api/userDrugs/add: the lookup's fields (and the chosen match's NDC and RxCUI) as a manual prescription. */
@@ -171,6 +179,12 @@ export class DrugsService {
     const priced = await this.prices.priceDrugs(requests.map(({ ndc11, rxcui, quantity }) => ({ ndc11, rxcui, quantity })));
     return { ...page, queryRes: page.queryRes.map((row, i) => withPrices(row, priced[i]!)) };
   }
+}
+
+/** The name search's answer to its matches. */
+function byNameAnswer(matches: readonly DrugMatch[]): DrugLookupResponse {
+  if (!matches.length) return { error: true, message: PricingTexts.lookupNone, pricing: null };
+  return { error: false, message: LookupTexts.matches(matches.length), matches: [...matches], pricing: null };
 }
 
 function validation(problem: FieldProblem): PricingError {

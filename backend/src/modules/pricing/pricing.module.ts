@@ -6,6 +6,7 @@ import { DrugsService } from './drugs.service';
 import { MemberDrugUsesReader } from './member-drug-uses.reader';
 import { DrugLookupReader } from './prices/drug-lookup.reader';
 import { DrugNameIndexService } from './prices/drug-name-index.service';
+import { InteractionListsService } from './interaction-lists.service';
 import { PricesRepository } from './prices/prices.repository';
 import { PricesService } from './prices/prices.service';
 import { PricingController } from './pricing.controller';
@@ -24,6 +25,7 @@ import { REFERENCE_DATA_DIR } from './reference-data/reference-files';
     PricesService,
     PricesRepository,
     DrugNameIndexService,
+    InteractionListsService,
     DrugsService,
     ReferenceDataService,
     ReferenceDataRepository,

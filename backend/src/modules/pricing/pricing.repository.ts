@@ -38,6 +38,14 @@ const INTERACTIONS_AMONG = `
        WHERE p.ingredient_a_rxcui = ANY($1::text[]) AND p.ingredient_b_rxcui = ANY($1::text[])) AS interactions,
     (SELECT to_char(r.as_of, 'YYYY-MM-DD') FROM reference_datasets r WHERE r.dataset = $2) AS as_of`;
 
+// Both lists whole (~3,000 pairs), for the in-memory copy (InteractionListsService).
+const ALL_INTERACTIONS = `
+  SELECT
+    (SELECT COALESCE(json_agg(json_build_object('a', p.ingredient_a_rxcui, 'b', p.ingredient_b_rxcui, 'level', p.level)
+                              ORDER BY p.ingredient_a_rxcui, p.ingredient_b_rxcui), '[]'::json)
+       FROM drug_interactions p) AS interactions,
+    (SELECT to_char(r.as_of, 'YYYY-MM-DD') FROM reference_datasets r WHERE r.dataset = $1) AS as_of`;
+
 const levelOf = (level: string): InteractionLevel =>
   (INTERACTION_LEVELS as readonly string[]).includes(level) ? (level as InteractionLevel) : 'unknown';
 
@@ -53,10 +61,19 @@ export class PricingRepository {
   }
 
   /** Every listed interaction among these ingredient RxCUIs, and the date of the lists (null when none are loaded). */
-  async interactionsAmong(ingredientRxcuis: readonly string[]): Promise<IngredientInteractions> {
+  interactionsAmong(ingredientRxcuis: readonly string[]): Promise<IngredientInteractions> {
+    return this.interactions(INTERACTIONS_AMONG, [ingredientRxcuis, INTERACTIONS_DATASET]);
+  }
+
+  /** Every listed interaction, ordered by `a` then `b`, and the date of the lists (null when none are loaded). */
+  allInteractions(): Promise<IngredientInteractions> {
+    return this.interactions(ALL_INTERACTIONS, [INTERACTIONS_DATASET]);
+  }
+
+  private async interactions(sql: string, parameters: unknown[]): Promise<IngredientInteractions> {
     const [row]: { interactions: { a: string; b: string; level: string }[]; as_of: string | null }[] = await this.dataSource.query(
-      INTERACTIONS_AMONG,
-      [ingredientRxcuis, INTERACTIONS_DATASET],
+      sql,
+      parameters,
     );
     return {
       interactions: row!.interactions.map((interaction) => ({ a: interaction.a, b: interaction.b, level: levelOf(interaction.level) })),

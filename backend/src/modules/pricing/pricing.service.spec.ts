@@ -1,6 +1,6 @@
 import { strictMock } from '../../../test/utils/strict-mock';
 import type { MedicationListEntry, MedicationListService } from '../health-data';
-import type { PricingRepository } from './pricing.repository';
+import type { InteractionListsService } from './interaction-lists.service';
 import { PricingService } from './pricing.service';
 import { INTERACTIONS_SOURCE } from './reference-data/reference-files';
 
@@ -30,14 +30,14 @@ const entry = (displayName: string, ingredients: [rxcui: string, name: string][]
 });
 
 describe('PricingService.drugInteractions', () => {
-  let repository: jest.Mocked<PricingRepository>;
+  let lists: jest.Mocked<InteractionListsService>;
   let medicationList: jest.Mocked<MedicationListService>;
   let service: PricingService;
 
   beforeEach(() => {
-    repository = strictMock<PricingRepository>();
+    lists = strictMock<InteractionListsService>();
     medicationList = strictMock<MedicationListService>();
-    service = new PricingService(repository, medicationList);
+    service = new PricingService(lists, medicationList);
   });
 
   it("checks every pair of the member's medication list by ingredient, named as the list names them", async () => {
@@ -46,7 +46,7 @@ describe('PricingService.drugInteractions', () => {
       // Coded in RxNorm only (a MedicationRequest): checked all the same.
       entry('simvastatin 20 MG Oral Tablet', [['36567', 'simvastatin']], { rxcui: '312961' }),
     ]);
-    repository.interactionsAmong.mockResolvedValue(listed());
+    lists.among.mockResolvedValue(listed());
 
     expect(await service.drugInteractions('user-1')).toEqual({
       interactions: [{ drug_a: 'Clarithromycin 500mg', drug_b: 'simvastatin 20 MG Oral Tablet', level: 'major' }],
@@ -55,7 +55,7 @@ describe('PricingService.drugInteractions', () => {
       unchecked: [],
     });
     expect(medicationList.medicationList).toHaveBeenCalledWith('user-1');
-    expect(repository.interactionsAmong).toHaveBeenCalledWith(['21212', '36567']);
+    expect(lists.among).toHaveBeenCalledWith(['21212', '36567']);
   });
 
   it('lists as unchecked the drugs whose ingredients the reference tables do not give', async () => {
@@ -64,17 +64,17 @@ describe('PricingService.drugInteractions', () => {
       entry('NDC 99999999999', [], { ndc11s: ['99999999999'] }),
       entry('Simvastatin', [['36567', 'simvastatin']]),
     ]);
-    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [] }));
+    lists.among.mockResolvedValue(listed({ interactions: [] }));
 
     const answer = await service.drugInteractions('user-1');
     expect(answer.interactions).toEqual([]);
     expect(answer.unchecked).toEqual(['Fish oil', 'NDC 99999999999']);
-    expect(repository.interactionsAmong).toHaveBeenCalledWith(['36567']);
+    expect(lists.among).toHaveBeenCalledWith(['36567']);
   });
 
   it('answers an empty list, with the lists date, for a member without drugs', async () => {
     medicationList.medicationList.mockResolvedValue([]);
-    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [] }));
+    lists.among.mockResolvedValue(listed({ interactions: [] }));
     expect(await service.drugInteractions('user-1')).toEqual({
       interactions: [],
       asOf: '2014-04-04',
@@ -85,13 +85,13 @@ describe('PricingService.drugInteractions', () => {
 
   it('does not list a drug as unchecked when another entry was identified under the same name', async () => {
     medicationList.medicationList.mockResolvedValue([entry('Simvastatin', [['36567', 'simvastatin']]), entry('simvastatin', [])]);
-    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [] }));
+    lists.among.mockResolvedValue(listed({ interactions: [] }));
     expect((await service.drugInteractions('user-1')).unchecked).toEqual([]);
   });
 
   it('fails (a 500) rather than answer "no interactions" when the interaction lists are not loaded', async () => {
     medicationList.medicationList.mockResolvedValue([entry('Simvastatin', [['36567', 'simvastatin']])]);
-    repository.interactionsAmong.mockResolvedValue(listed({ interactions: [], interactionsAsOf: null }));
+    lists.among.mockResolvedValue(listed({ interactions: [], interactionsAsOf: null }));
     await expect(service.drugInteractions('user-1')).rejects.toThrow('the drug interaction lists are not loaded');
   });
 });

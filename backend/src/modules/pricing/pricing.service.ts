@@ -2,7 +2,7 @@ import type { DrugInteractionsResponse } from '@healthlink/contracts';
 import { Injectable } from '@nestjs/common';
 import { MedicationListService } from '../health-data';
 import { pairInteractions, type IdentifiedDrug } from './drug-interactions';
-import { PricingRepository } from './pricing.repository';
+import { InteractionListsService } from './interaction-lists.service';
 import { INTERACTIONS_SOURCE } from './reference-data/reference-files';
 
 const unique = <T>(items: Iterable<T>): T[] => [...new Set(items)];
@@ -10,7 +10,7 @@ const unique = <T>(items: Iterable<T>): T[] => [...new Set(items)];
 @Injectable()
 export class PricingService {
   constructor(
-    private readonly repository: PricingRepository,
+    private readonly interactionLists: InteractionListsService,
     private readonly medicationList: MedicationListService,
   ) {}
 
@@ -21,7 +21,7 @@ export class PricingService {
    */
   async drugInteractions(userId: string): Promise<DrugInteractionsResponse> {
     const medications = await this.medicationList.medicationList(userId);
-    const found = await this.repository.interactionsAmong(unique(medications.flatMap((m) => m.ingredients.map((i) => i.rxcui))));
+    const found = await this.interactionLists.among(unique(medications.flatMap((m) => m.ingredients.map((i) => i.rxcui))));
     if (found.interactionsAsOf === null) throw new Error('the drug interaction lists are not loaded');
 
     const identified: IdentifiedDrug[] = [];

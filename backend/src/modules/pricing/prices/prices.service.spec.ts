@@ -154,8 +154,8 @@ describe('PricesService.searchDrugs', () => {
     );
 
     const answer = await service.searchDrugs('Lipitor', '10 mg', 'TABLET');
-    answer.pop(); // the caller's copy: the kept answer is not changed by it
-    expect(await service.searchDrugs('Lipitor', '10 mg', 'TABLET')).toHaveLength(1);
+    expect(Object.isFrozen(answer)).toBe(true); // no caller can change the kept answer
+    expect(await service.searchDrugs('Lipitor', '10 mg', 'TABLET')).toBe(answer);
     expect(first.search).toHaveBeenCalledTimes(1);
     await service.searchDrugs('Lipitor', '20 mg', 'TABLET');
     expect(first.search).toHaveBeenCalledTimes(2);

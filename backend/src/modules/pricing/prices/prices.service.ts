@@ -68,8 +68,9 @@ export class PricesService {
   /**
    * Name search (the lookup form without an NDC): up to MAX_MATCHES matches, best first. The candidates come from the
    * in-memory index (the same as the SQL's, without a database round trip), or from the SQL until it is built.
+   * Frozen; a repeated search answers the same array while the index is the same (callers may key on it).
    */
-  async searchDrugs(name: string, dosage: string, form: DrugForm | null): Promise<DrugMatch[]> {
+  async searchDrugs(name: string, dosage: string, form: DrugForm | null): Promise<readonly DrugMatch[]> {
     const index = this.nameIndex?.current;
     if (!index) {
       const candidates = await this.repository.searchCandidates(name.trim(), SEARCH_CANDIDATES);
@@ -86,7 +87,7 @@ export class PricesService {
       if (answers.size >= RANKED_ANSWERS) answers.delete(answers.keys().next().value!);
     }
     answers.set(key, answer);
-    return [...answer];
+    return answer;
   }
 
   /** Which of an NDC's 11-digit candidates the reference tables know, with a name for each. */
