@@ -423,6 +423,7 @@ export function portOfRunningServer(dataDir: string): number | null {
 
 async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
+  client.on('error', () => undefined); // a dropped connection fails the query that needs it instead
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config';
 import { safeFailure } from './job-failure';
 import { JobContext, JobDefinition, JobRegistry } from './job-registry';
 import { JobStoreRepository } from './job-store.repository';
+import { guardJobSettlement } from './pg-boss-settlement';
 
 // Same key in every process; distinct from the migration lock's.
 const QUEUE_SETUP_LOCK_KEY = 7_261_804_114;
@@ -29,6 +30,13 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
     const role = this.config.get('role', { infer: true });
     const { retryLimit, expireSeconds, maintenanceIntervalSeconds, schema } = this.config.get('jobs', { infer: true });
     const definitions = this.registry.freeze();
+    // A job settled while the database is away must not end the process (pg-boss does not await the settlement).
+    guardJobSettlement((error, settlement) =>
+      this.logger.warn(
+        { err: safeFailure(error), settlement },
+        'a job could not be settled: it stays active until it expires, then is retried',
+      ),
+    );
     const workerCount = role === 'api' ? 0 : definitions.reduce((sum, d) => sum + (d.concurrency ?? 1), 0);
     const boss = new PgBoss({
       connectionString: this.config.get('database', { infer: true }).url,
@@ -114,6 +122,8 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
 
   private async withSetupLock(work: () => Promise<void>): Promise<void> {
     const client = new Client({ connectionString: this.config.get('database', { infer: true }).url });
+    // A dropped connection is reported by the query that needs it; the client must not throw on its own.
+    client.on('error', () => undefined);
     await client.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
