@@ -19,6 +19,7 @@ import { HealthDataError } from './health-data.errors';
 import { HealthDataRepository } from './health-data.repository';
 import { HealthDataService } from './health-data.service';
 import { ManualPrescriptionsService } from './manual-prescriptions.service';
+import { ndcCandidatesOf } from './medication-list';
 import { MedicationListRepository } from './medication-list.repository';
 import { MedicationListService } from './medication-list.service';
 
@@ -214,6 +215,26 @@ describe('the medication list (PostgreSQL, real reference data)', () => {
       ['name:fish oil', 'Fish  oil', 2],
       ['ndc:99999000101', 'unlisted CREAM 1%', 2],
     ]);
+  });
+
+  it('reads the stored NDCs in SQL as ndcCandidatesOf does: 11 digits as they are, ten bare digits in their three readings', async () => {
+    const user = await createUser(dataSource);
+    const stored = ['00378042701', '0006074031', '0378061201', '12-34', 'abcdefghijk', '003780427011', null];
+    await dataSource.query(
+      `INSERT INTO prescriptions (user_id, insurer_key, source_id, drug_name, drug_ndc, date_prescribed)
+       SELECT $1, 'uhc', 'ExplanationOfBenefit/ndc-' || n || '/1', 'Drug ' || n, ndc, DATE '2025-01-01' + n::int
+       FROM unnest($2::text[]) WITH ORDINALITY AS t(ndc, n)`,
+      [user.id, stored],
+    );
+    const { rows, reference } = await new MedicationListRepository(dataSource).medicationData(user.id);
+    expect(rows.map((row) => row.drugNdc).sort()).toEqual([...stored].sort());
+    expect(rows.every((row) => row.updatedAt instanceof Date && !Number.isNaN(row.updatedAt.getTime()))).toBe(true);
+    const candidates = [...new Set(rows.flatMap((row) => ndcCandidatesOf(row.drugNdc)))];
+    const known: { ndc11: string }[] = await dataSource.query('SELECT ndc11 FROM ndc_drugs WHERE ndc11 = ANY($1) ORDER BY ndc11', [
+      candidates,
+    ]);
+    expect(known.map((row) => row.ndc11)).toEqual(['00006074031', '00378042701', '00378061201']);
+    expect(reference.ndcs.map((ndc) => ndc.ndc11).sort()).toEqual(known.map((row) => row.ndc11));
   });
 
   it("adds a manual entry that shows in the Rx history and the list, and that no unlink touches; the account's deletion removes it", async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { foldMedicationList, ndcCandidatesOf, type MedicationListEntry } from './medication-list';
+import { foldMedicationList, type MedicationListEntry } from './medication-list';
 import { MedicationListRepository } from './medication-list.repository';
 
 /**
@@ -12,11 +12,7 @@ export class MedicationListService {
 
   /** One entry per drug, deduplicated by ingredients and strength, the most recently dated first. */
   async medicationList(userId: string): Promise<MedicationListEntry[]> {
-    const rows = await this.repository.medicationRows(userId);
-    if (!rows.length) return [];
-    const ndcs = new Set(rows.flatMap((row) => ndcCandidatesOf(row.drugNdc)));
-    const rxcuis = new Set(rows.flatMap((row) => (row.rxcui ? [row.rxcui] : [])));
-    const reference = await this.repository.reference([...ndcs], [...rxcuis]);
-    return foldMedicationList(rows, reference);
+    const { rows, reference } = await this.repository.medicationData(userId);
+    return rows.length ? foldMedicationList(rows, reference) : [];
   }
 }

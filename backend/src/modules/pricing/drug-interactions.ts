@@ -13,7 +13,10 @@ export interface ListedInteraction {
 }
 
 const severity = (level: InteractionLevel): number => INTERACTION_LEVELS.indexOf(level);
-const sameName = (a: string, b: string): boolean => a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
+// One collator each (String#localeCompare with options builds one per call: most of the pairing's time).
+const byName = new Intl.Collator('en');
+const byBaseLetters = new Intl.Collator('en', { sensitivity: 'base' });
+const sameName = (a: string, b: string): boolean => byBaseLetters.compare(a, b) === 0;
 
 /**
  * The interactions between the member's drugs, one per pair of drug names, the most severe first.
@@ -33,12 +36,12 @@ export function pairInteractions(drugs: readonly IdentifiedDrug[], listed: reado
     const nameA = nameOf.get(a);
     const nameB = nameOf.get(b);
     if (!nameA || !nameB || sameName(nameA, nameB)) continue;
-    const [drug_a, drug_b] = nameA.localeCompare(nameB, 'en') <= 0 ? [nameA, nameB] : [nameB, nameA];
+    const [drug_a, drug_b] = byName.compare(nameA, nameB) <= 0 ? [nameA, nameB] : [nameB, nameA];
     const key = `${drug_a}\u0000${drug_b}`;
     const known = byNames.get(key);
     if (!known || severity(level) < severity(known.level)) byNames.set(key, { drug_a, drug_b, level });
   }
   return [...byNames.values()].sort(
-    (x, y) => severity(x.level) - severity(y.level) || x.drug_a.localeCompare(y.drug_a, 'en') || x.drug_b.localeCompare(y.drug_b, 'en'),
+    (x, y) => severity(x.level) - severity(y.level) || byName.compare(x.drug_a, y.drug_a) || byName.compare(x.drug_b, y.drug_b),
   );
 }
