@@ -34,6 +34,20 @@ describe('DrugsService', () => {
     service = new DrugsService(prices, healthData, manual, limiter, repository);
   });
 
+  it("answers a name search before Nest's pipeline only with the lookup DTO's own fields, leaving any other body to the pipe", async () => {
+    prices.searchDrugs.mockResolvedValue(Object.freeze([]));
+    for (const field of ['drugName', 'drugDosage', 'drugForm', 'patientPaid']) {
+      const body: Record<string, unknown> = { ...FORM };
+      delete body[field];
+      // Without a required field the contract's rules fail: the pipe's 400 answers it, not the fast path.
+      expect(await service.lookupByName(body, '203.0.113.1')).toBeUndefined();
+    }
+    expect(JSON.parse((await service.lookupByName({ ...FORM, ndc: '' }, '203.0.113.1'))!)).toMatchObject({ error: true });
+    // The manual entry's rxcui is AddUserDrugRequestDto's, not the lookup's: the whitelist refuses it, so must this.
+    expect(await service.lookupByName({ ...FORM, rxcui: '617310' }, '203.0.113.1')).toBeUndefined();
+    expect(await service.lookupByName({ ...FORM, extra: 1 }, '203.0.113.1')).toBeUndefined();
+  });
+
   it('offers both drugs as matches when ten bare digits could be two known NDCs', async () => {
     prices.knownNdcs.mockResolvedValue([
       { ndc11: '00615799330', rxcui: '312961', name: 'simvastatin 20 MG Oral Tablet' },

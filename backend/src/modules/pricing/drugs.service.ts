@@ -17,8 +17,10 @@ import {
   type UserDrugsQuery,
 } from '@healthlink/contracts';
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { addressSubject, RateLimiter, type RateLimitRule } from '../auth';
 import { HealthDataService, ManualPrescriptionsService } from '../health-data';
+import { DrugLookupRequestDto } from './dto/drug-lookup.request.dto';
 import { ndcCandidates, normalizeNdc } from './ndc';
 import { PricingError, requireNdc } from './pricing.errors';
 import { PricingRepository } from './pricing.repository';
@@ -40,8 +42,13 @@ export const LookupTexts = {
 } as const;
 
 const RXCUI = /^\d{1,10}$/;
-// The lookup body's fields (DrugLookupRequestDto's): the validation pipe refuses any other.
-const LOOKUP_FIELDS = new Set(['drugName', 'drugDosage', 'drugForm', 'patientPaid', 'ndc']);
+// The lookup body's fields as the validation pipe's whitelist reads them (DrugLookupRequestDto's decorated
+// properties): a body with any other is left to the pipe, which refuses it.
+const LOOKUP_FIELDS = new Set(
+  getMetadataStorage()
+    .getTargetValidationMetadatas(DrugLookupRequestDto, '', true, false)
+    .map((metadata) => metadata.propertyName),
+);
 
 /** Drug lookup and manual entry (part 1 §2, §5, §7), and the priced Rx history (part 2 §3). */
 @Injectable()
