@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { strictMock } from '../../../../test/utils/strict-mock';
 import { UserDataErasure } from '../../../common/erasure';
+import type { RateLimiter } from '../../auth';
 import { QueryToolError } from './query-tool.errors';
-import { QueryToolService } from './query-tool.service';
+import { QueryToolService, STAFF_QUERY_LIMIT } from './query-tool.service';
 import type { StaffQueriesRepository } from './staff-queries.repository';
 import { ROW_TOO_LARGE_MESSAGE, StaffQueryRunError, type StaffQueryRunner } from './staff-query.runner';
 
@@ -13,6 +14,7 @@ describe('QueryToolService', () => {
   let queries: jest.Mocked<StaffQueriesRepository>;
   let runner: jest.Mocked<StaffQueryRunner>;
   let erasure: UserDataErasure;
+  let limiter: jest.Mocked<RateLimiter>;
   let service: QueryToolService;
   let logged: string;
 
@@ -20,7 +22,9 @@ describe('QueryToolService', () => {
     queries = strictMock<StaffQueriesRepository>();
     runner = strictMock<StaffQueryRunner>();
     erasure = new UserDataErasure();
-    service = new QueryToolService(queries, runner, erasure);
+    limiter = strictMock<RateLimiter>();
+    limiter.consume.mockResolvedValue();
+    service = new QueryToolService(queries, runner, erasure, limiter);
     service.onModuleInit();
     queries.insert.mockResolvedValue('record-id');
     queries.finish.mockResolvedValue(undefined);
@@ -52,6 +56,19 @@ describe('QueryToolService', () => {
     });
     expect(runner.run).toHaveBeenCalledWith('SELECT * FROM errors');
     expect(queries.finish).toHaveBeenCalledWith('record-id', { outcome: 'ok', rowCount: 2, durationMs: 12 });
+  });
+
+  it("counts each query against the staff member's limit first: past it, the 429 records and runs nothing", async () => {
+    runner.run.mockResolvedValue({ columns: [], rows: [], truncated: false, durationMs: 1 });
+    await service.run('SELECT 1', staffId);
+    expect(limiter.consume).toHaveBeenCalledWith(STAFF_QUERY_LIMIT, staffId);
+    const tooMany = Object.assign(new Error('Too many attempts'), { status: 429 });
+    limiter.consume.mockRejectedValueOnce(tooMany);
+    queries.insert.mockClear();
+    runner.run.mockClear();
+    await expect(service.run('SELECT 1', staffId)).rejects.toBe(tooMany);
+    expect(queries.insert).not.toHaveBeenCalled();
+    expect(runner.run).not.toHaveBeenCalled();
   });
 
   it('records a refused text with the reason, answers 400 on the query field, and runs nothing', async () => {

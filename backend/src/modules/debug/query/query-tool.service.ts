@@ -1,10 +1,17 @@
 import type { RunQueryResponse } from '@healthlink/contracts';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { UserDataErasure } from '../../../common/erasure';
+import { RateLimiter, type RateLimitRule } from '../../auth';
 import { checkStaffQuery } from './query-gate';
 import { QueryToolError } from './query-tool.errors';
 import { StaffQueriesRepository } from './staff-queries.repository';
 import { StaffQueryRunError, StaffQueryRunner } from './staff-query.runner';
+
+/**
+ * Per staff account, counted in PostgreSQL (every API process shares it): a person debugging runs a few queries a
+ * minute; a stolen staff session or a runaway script gets at most this many 5-second statements on the database.
+ */
+export const STAFF_QUERY_LIMIT: RateLimitRule = { name: 'staff-query-user', max: 30, windowSeconds: 5 * 60 };
 
 /**
  * The staff query tool (issue 19 point 2): each text is recorded (who, when, the SQL) before anything else, checked by
@@ -18,6 +25,7 @@ export class QueryToolService implements OnModuleInit {
     private readonly queries: StaffQueriesRepository,
     private readonly runner: StaffQueryRunner,
     private readonly erasure: UserDataErasure,
+    private readonly limiter: RateLimiter,
   ) {}
 
   onModuleInit(): void {
@@ -27,6 +35,8 @@ export class QueryToolService implements OnModuleInit {
   }
 
   async run(sql: string, staffUserId: string): Promise<RunQueryResponse> {
+    // Before the record: a 429 stores nothing, so hammering the tool cannot fill the audit table either.
+    await this.limiter.consume(STAFF_QUERY_LIMIT, staffUserId);
     const verdict = await checkStaffQuery(sql);
     if (!verdict.allowed) {
       const id = await this.queries.insert({ userId: staffUserId, sql, outcome: 'refused', detail: verdict.reason.slice(0, 1000) });
