@@ -5,7 +5,8 @@ import { ClientErrorType } from '@healthlink/web-runtime';
 import { WidgetLoading } from '../../../components/widget/WidgetState';
 import { useReportFailure } from '../../../components/widget/widget-status';
 import { DEFINE_MED_CODE_URL, useCodeDefinitions } from '../api/define-med-code';
-import { AiDashboardTexts, sourceLine } from '../lib/ai-dashboard-texts';
+import { sourceLine } from '../../../components/source-line/source-line';
+import { AiDashboardTexts } from '../lib/ai-dashboard-texts';
 import { CodeRow } from './CodeRow';
 
 const FAILURE_REPORT = {

@@ -4,7 +4,8 @@ import { WidgetLoading, WidgetState } from '../../../components/widget/WidgetSta
 import { loadStateOf, useReportFailure } from '../../../components/widget/widget-status';
 import type { WidgetLoadState } from '../../../components/widget/widget-types';
 import { DASHBOARD_ITEM_URL, useDashboardItem } from '../api/get-dashboard-item';
-import { AiDashboardTexts, sourceLine } from '../lib/ai-dashboard-texts';
+import { sourceLine } from '../../../components/source-line/source-line';
+import { AiDashboardTexts } from '../lib/ai-dashboard-texts';
 import { AiFailed } from './AiStates';
 
 const FAILURE_REPORT = {

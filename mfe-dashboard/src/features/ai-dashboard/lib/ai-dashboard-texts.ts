@@ -1,5 +1,4 @@
-import { AiTexts, type AiDashboardItemKey, type AiDataList, type AiSource, type MedCodeType } from '@healthlink/contracts';
-import { formatDate } from '../../../components/date/format-date';
+import { AiTexts, type AiDashboardItemKey, type AiDataList, type MedCodeType } from '@healthlink/contracts';
 
 /** The AI dashboard's texts: the spec's (part 2 §8) from the contracts, and the page's own. */
 export const AiDashboardTexts = {
@@ -27,16 +26,3 @@ export const CODE_GROUPS: readonly { list: AiDataList; codeType: MedCodeType; ti
   { list: 'procedureCodes', codeType: 'procedure code', title: 'Procedures', empty: 'No procedure codes on your records yet.' },
   { list: 'drugList', codeType: 'drug ndc', title: 'Drugs', empty: 'No prescriptions on your records yet.' },
 ];
-
-/** "Source: USPSTF A and B recommendations, as of Jan 5, 2026" (several joined with semicolons); null when none. */
-export function sourceLine(sources: readonly AiSource[]): string | null {
-  const parts = [
-    ...new Set(
-      sources
-        .filter((source) => source.name.trim() !== '')
-        .map((source) => (source.asOf ? `${source.name}, as of ${formatDate(source.asOf)}` : source.name)),
-    ),
-  ];
-  if (!parts.length) return null;
-  return `${parts.length === 1 ? 'Source' : 'Sources'}: ${parts.join('; ')}`;
-}

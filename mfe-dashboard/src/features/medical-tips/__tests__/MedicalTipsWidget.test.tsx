@@ -4,7 +4,6 @@ import { callsTo, deferredReply, serveErrorLog } from '@healthlink/test-support/
 import { setupUser } from '@healthlink/test-support/user';
 import type { FetchStatus } from '../../../components/widget/widget-types';
 import { MedicalTipsWidget } from '../components/MedicalTipsWidget';
-import { sourceLine } from '../lib/medical-tips-texts';
 import { buildTip, buildTips, MEDICAL_TIPS_KEY, serveMedicalTips } from './fake-medical-tips-api';
 
 const FAILED = 'Something went wrong with fetching your Medical Tips. Please try again later.';
@@ -108,19 +107,5 @@ describe('MedicalTipsWidget', () => {
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
     await waitFor(() => expect(log).toHaveLength(1));
     expect(log[0]?.errorType).toBe('MEDICAL_TIPS_FETCH_EXCEPTION');
-  });
-});
-
-describe('sourceLine', () => {
-  it('names one source with its date, several with semicolons, and nothing when none is named', () => {
-    expect(sourceLine([{ provider: 'openai', name: 'gpt-4o', asOf: null }])).toBe('Source: gpt-4o');
-    expect(
-      sourceLine([
-        { provider: 'offline', name: 'ICD-10-CM FY2026', asOf: '2025-10-01' },
-        { provider: 'offline', name: 'HCPCS 2026', asOf: '2026-01-01' },
-      ]),
-    ).toBe('Sources: ICD-10-CM FY2026, as of Oct 1, 2025; HCPCS 2026, as of Jan 1, 2026');
-    expect(sourceLine([])).toBeNull();
-    expect(sourceLine([{ provider: 'offline', name: ' ', asOf: null }])).toBeNull();
   });
 });

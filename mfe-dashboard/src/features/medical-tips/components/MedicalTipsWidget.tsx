@@ -6,7 +6,8 @@ import { INSURANCE_SELECT_PATH, WidgetState } from '../../../components/widget/W
 import { loadStateOf, useReportFailure, useReportStatus } from '../../../components/widget/widget-status';
 import type { WidgetProps } from '../../../components/widget/widget-types';
 import { MEDICAL_TIPS_URL, useMedicalTips } from '../api/get-medical-tips';
-import { MedicalTipsTexts, sourceLine } from '../lib/medical-tips-texts';
+import { sourceLine } from '../../../components/source-line/source-line';
+import { MedicalTipsTexts } from '../lib/medical-tips-texts';
 import './medical-tips.css';
 
 const FAILURE_REPORT = {

@@ -1,6 +1,3 @@
-import type { AiSource } from '@healthlink/contracts';
-import { formatDate } from '../../../components/date/format-date';
-
 /** The Medical Tips section's texts (the spec fixes none of them beyond the section's title). */
 export const MedicalTipsTexts = {
   /** The data's name as the widget's texts use it. */
@@ -12,11 +9,3 @@ export const MedicalTipsTexts = {
   missingAction: 'Add data by linking your provider',
   notAdvice: 'General information, not medical advice: talk it over with your doctor.',
 } as const;
-
-/** "Source: ICD-10-CM FY2026, as of Oct 1, 2025" (several joined with semicolons); null when none is given. */
-export function sourceLine(sources: readonly AiSource[]): string | null {
-  const named = sources.filter((source) => source.name.trim() !== '');
-  if (!named.length) return null;
-  const parts = named.map((source) => (source.asOf ? `${source.name}, as of ${formatDate(source.asOf)}` : source.name));
-  return `${parts.length === 1 ? 'Source' : 'Sources'}: ${[...new Set(parts)].join('; ')}`;
-}
