@@ -5,41 +5,10 @@
 // per-code path (50 POST /api/ai/defineMedCode at once), which the page now uses only to retry a code that failed.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { DIAGNOSIS_CODES as ICD } from './lib/bench-codes.mjs';
 
 const WARM_TARGET_MS = 20;
 const WARM_RUNS = 5;
-const ICD = [
-  'E11.9',
-  'I10',
-  'E78.5',
-  'J45.909',
-  'M17.0',
-  'F32.9',
-  'N18.3',
-  'I48.91',
-  'G47.33',
-  'K21.9',
-  'E03.9',
-  'M81.0',
-  'G43.909',
-  'F41.9',
-  'J44.9',
-  'I50.9',
-  'E66.9',
-  'G30.9',
-  'G20',
-  'C50.911',
-  'C61',
-  'C34.90',
-  'I25.2',
-  'M54.5',
-  'L40.9',
-  'K50.90',
-  'M05.79',
-  'N40.0',
-  'H40.1110',
-  'D64.9',
-];
 const HCPCS = ['G0439', 'G0438', 'G0008', 'G0009', 'G0121', 'G0105', 'J1100', 'A0428', 'E0601', 'G0444', 'G0442', 'J3420'];
 const NDC_COUNT = 8;
 

@@ -4,42 +4,10 @@
 // Each timed run uses another radius, so the stored list never answers it (a cache hit is timed apart).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { DIAGNOSIS_CODES as CODES } from './lib/bench-codes.mjs';
 
 const TARGET_MS = 500;
 const RUNS = 5;
-// 30 distinct ICD-10-CM codes of 30 categories across 12 chapters (common adult diagnoses).
-const CODES = [
-  'E11.9',
-  'I10',
-  'E78.5',
-  'J45.909',
-  'M17.0',
-  'F32.9',
-  'N18.3',
-  'I48.91',
-  'G47.33',
-  'K21.9',
-  'E03.9',
-  'M81.0',
-  'G43.909',
-  'F41.9',
-  'J44.9',
-  'I50.9',
-  'E66.9',
-  'G30.9',
-  'G20',
-  'C50.911',
-  'C61',
-  'C34.90',
-  'I25.2',
-  'M54.5',
-  'L40.9',
-  'K50.90',
-  'M05.79',
-  'N40.0',
-  'H40.11X0',
-  'D64.9',
-];
 
 async function settle(base, headers, id) {
   for (;;) {
