@@ -78,6 +78,13 @@ async function main(): Promise<void> {
       app = http;
       await http.listen({ port: config.http.port, host: config.http.host });
       log.info({ url: await http.getUrl() }, 'listening');
+      // Production with a partner left to the sandbox shows members made-up prices, trials or insurers: say so loudly.
+      if (config.env === 'production' && config.sandboxPartners.length) {
+        log.warn(
+          { partners: config.sandboxPartners },
+          "these partners are the sandbox's stand-ins, not real services: see README's 'Pointing at the real partners'",
+        );
+      }
     }
     process.removeListener('uncaughtException', onStrayError);
     process.removeListener('unhandledRejection', onStrayError);

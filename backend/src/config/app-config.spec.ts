@@ -1,3 +1,4 @@
+import { INSURER_KEYS } from '@healthlink/contracts';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,28 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ ...base, SANDBOX_URL: 'http://sandbox:4100' }).insurers.endpoints.uhc.authorizeUrl).toBe(
       'http://sandbox:4100/insurers/uhc/authorize',
     );
+  });
+
+  it('names the partners left to the sandbox, each gone from the list once its own setting is given', () => {
+    const base = { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@h/db', AUTH_JWT_SECRET: secret, SANDBOX_URL: 'http://sandbox:4100' };
+    const all = loadAppConfig(base).sandboxPartners;
+    expect(all).toEqual([...INSURER_KEYS.map((key) => `insurer ${key}`), 'coupons', 'trials', 'brokerCrm']);
+    const configured = loadAppConfig({
+      ...base,
+      INSURER_UHC_FHIR_BASE_URL: 'https://fhir.insurer.example/r4',
+      INSURER_UHC_AUTHORIZE_URL: 'https://login.insurer.example/authorize',
+      INSURER_UHC_TOKEN_URL: 'https://login.insurer.example/token',
+      INSURER_UHC_CLIENT_ID: 'client',
+      INSURER_UHC_CLIENT_SECRET: 'client-secret-value',
+      COUPONS_BASE_URL: 'https://coupons.example/v1',
+      COUPONS_API_KEY: 'coupon-key',
+      AI_PROVIDER: 'openai',
+    }).sandboxPartners;
+    expect(configured).not.toContain('insurer uhc');
+    expect(configured).not.toContain('coupons');
+    expect(configured).toContain('trials');
+    // An external AI provider with no base URL of its own would be the sandbox's.
+    expect(configured).toContain('ai');
   });
 
   it('serves the probe route only when asked, and never in production', () => {

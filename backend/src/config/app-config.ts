@@ -47,6 +47,11 @@ export interface AppConfig {
   };
   /** Referral partners and their API keys. */
   referralPartners: { name: string; apiKey: string }[];
+  /**
+   * The partners whose settings are unset, so that the partner sandbox's stand-ins answer for them (insurers by
+   * key, then coupons, trials, brokerCrm, ai): right for development and tests; main.ts warns of each in production.
+   */
+  sandboxPartners: string[];
   /** format: pretty lines for a person at a terminal, JSON for everything that reads logs. */
   log: { level: LogLevel; format: LogFormat };
   /** probeRoute: POST /api/jobs/probe is served (tests only). */
@@ -105,6 +110,17 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
   if (env.AI_BASE_URL && !env.AI_API_KEY) {
     throw new ConfigValidationError(['AI_API_KEY: required when AI_BASE_URL is set']);
   }
+  const sandboxPublicUrl = env.SANDBOX_PUBLIC_URL ?? sandboxUrl;
+  const onSandbox = (url: string): boolean => url.startsWith(`${sandboxUrl}/`) || url.startsWith(`${sandboxPublicUrl}/`);
+  const sandboxPartners = [
+    ...Object.entries(insurers.insurers)
+      .filter(([, endpoints]) => onSandbox(endpoints.fhirBaseUrl))
+      .map(([key]) => `insurer ${key}`),
+    ...(env.COUPONS_BASE_URL ? [] : ['coupons']),
+    ...(env.CLINICAL_TRIALS_BASE_URL ? [] : ['trials']),
+    ...(env.BROKER_CRM_URL ? [] : ['brokerCrm']),
+    ...(env.AI_PROVIDER === 'openai' && !env.AI_BASE_URL ? ['ai'] : []),
+  ];
   return {
     env: env.NODE_ENV,
     role: env.APP_ROLE,
@@ -173,6 +189,7 @@ export function toAppConfig(env: EnvironmentVariables, raw: Record<string, strin
       timeoutMs: env.AI_TIMEOUT_MS,
       staffFreeText: env.AI_STAFF_FREE_TEXT,
     },
+    sandboxPartners,
     referralPartners: (env.REFERRAL_PARTNER_KEYS ?? '')
       .split(',')
       .filter(Boolean)
