@@ -21,8 +21,9 @@ export function preparedStatement(text: string): PreparedStatement {
 
 /**
  * Runs a prepared statement on a pooled connection and answers its rows. A failed query is TypeORM's
- * QueryFailedError and a connection that cannot be had the pool's own error, as from `dataSource.query`, so the exception filter's 503 for an unreachable database and the log's redaction of
- * SQL parameters apply unchanged.
+ * QueryFailedError and a connection that cannot be had the pool's own error, as from `dataSource.query`, so the
+ * exception filter's 503 for an unreachable database and the log's redaction of SQL parameters apply unchanged.
+ * Needs a connection of its own session (direct, or a session-mode pooler), as LISTEN/NOTIFY does (README).
  */
 export async function queryPrepared<T>(dataSource: DataSource, statement: PreparedStatement, values: readonly unknown[]): Promise<T[]> {
   const runner = dataSource.createQueryRunner();

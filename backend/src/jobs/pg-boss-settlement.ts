@@ -17,7 +17,7 @@ let report: (error: unknown, settlement: Settlement) => void = () => undefined;
  * the promise as it was, so a caller that awaits it (pg-boss's own stop(), for one) still sees the rejection.
  *
  * A job whose settlement was lost stays 'active': pg-boss's expiry fails it later and its retry policy runs it again,
- * as for a worker that died (handlers are idempotent for that reason). Throws at once if the installed pg-boss has
+ * as pg-boss already does for a worker that died mid-job. Throws at once if the installed pg-boss has
  * no such methods, so an upgrade that changes them is seen when the app starts, not at the next outage.
  */
 export function guardJobSettlement(onFailure: (error: unknown, settlement: Settlement) => void): void {
