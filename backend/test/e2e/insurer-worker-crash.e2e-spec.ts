@@ -2,12 +2,12 @@ import { rmSync } from 'node:fs';
 import { signUpOver } from '../utils/accounts';
 import { pollUntil } from '../utils/poll';
 import { freePort } from '../utils/ports';
-import { BackendProcess, spawnBackend, tempDataDir, waitForHttp, waitForOutput } from '../utils/processes';
+import { BackendProcess, FIRST_BOOT_TIMEOUT_MS, spawnBackend, tempDataDir, waitForHttp, waitForOutput } from '../utils/processes';
 import { answerAuthorizePage, startSandbox, type RunningSandbox } from '../utils/sandbox';
 import { TEST_JWT_SECRET } from '../utils/test-app';
 import { createDatabase, dropDatabase, testDatabaseUrl, uniqueDatabaseName } from '../utils/test-database';
 
-jest.setTimeout(180_000);
+jest.setTimeout(240_000);
 
 // A worker process killed (SIGKILL) in the middle of a fetch: its job is presumed lost once it expires, a
 // new worker retries it, and the data ends complete, with no duplicate rows.
@@ -46,7 +46,7 @@ describe('a worker killed in the middle of an insurer fetch', () => {
     apiBase = `http://127.0.0.1:${port}`;
     const api = spawnBackend({ ...env(), APP_ROLE: 'api', PORT: String(port) });
     children.push(api);
-    await waitForHttp(`${apiBase}/api/health`, api);
+    await waitForHttp(`${apiBase}/api/health`, api, FIRST_BOOT_TIMEOUT_MS);
   });
   afterAll(async () => {
     await Promise.all(children.map((child) => child.stop()));

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pollUntil } from '../utils/poll';
 import { freePort } from '../utils/ports';
-import { BackendProcess, spawnBackend, tempDataDir, waitForHttp, waitForOutput } from '../utils/processes';
+import { BackendProcess, FIRST_BOOT_TIMEOUT_MS, spawnBackend, tempDataDir, waitForHttp, waitForOutput } from '../utils/processes';
 import { TEST_JWT_SECRET } from '../utils/test-app';
 import { signUpOver } from '../utils/accounts';
 import { createDatabase, dropDatabase, testDatabaseUrl, uniqueDatabaseName } from '../utils/test-database';
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 // Two OS processes from dist/main.js sharing one PostgreSQL: an API that only queues and a worker that only works.
 describe('roles: api and worker processes share the work through PostgreSQL', () => {
@@ -32,7 +32,7 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
   const startWorker = async () => {
     const worker = spawnBackend({ ...baseEnv(), APP_ROLE: 'worker' });
     children.push(worker);
-    await waitForOutput(worker, 'working queues');
+    await waitForOutput(worker, 'working queues', FIRST_BOOT_TIMEOUT_MS); // the first one boots with the api on a new database
     return worker;
   };
   const startProbe = async (): Promise<string> => {
@@ -52,7 +52,8 @@ describe('roles: api and worker processes share the work through PostgreSQL', ()
     apiBase = `http://127.0.0.1:${port}`;
     const api = spawnBackend({ ...baseEnv(), APP_ROLE: 'api', PORT: String(port) });
     children.push(api);
-    await Promise.all([waitForHttp(`${apiBase}/api/health`, api), startWorker()]);
+    // Its own database: this boot imports the reference data.
+    await Promise.all([waitForHttp(`${apiBase}/api/health`, api, FIRST_BOOT_TIMEOUT_MS), startWorker()]);
     token = (await signUpOver(apiBase)).token;
   });
 

@@ -37,6 +37,12 @@ export function spawnBackend(env: Record<string, string>): BackendProcess {
   };
 }
 
+/**
+ * A backend's first boot on a new database imports every reference dataset before it listens: about 35 s alone on a
+ * 2-core machine, over a minute beside the other suites' processes.
+ */
+export const FIRST_BOOT_TIMEOUT_MS = 180_000;
+
 /** Waits until GET url answers 200, or fails with the process output. */
 export async function waitForHttp(url: string, proc: BackendProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
