@@ -56,7 +56,7 @@ export interface MedicationReference {
 // 11 digits as they are, 10 bare digits as the three 11-digit forms they may be), the RxCUIs given or found through
 // the NDCs, the generics of branded drugs, the ingredients of those RxCUIs as their NDCs record them (one NDC each:
 // every NDC of an RxCUI has its ingredients), and the names of all of them and of their ingredients. Every lookup is
-// by index on \`= ANY(array)\`.
+// by index on `= ANY(array)`.
 const MEDICATION_DATA = preparedStatement(`
   WITH p AS (
     SELECT p.id, p.insurer_key, p.source_kind, p.drug_name, p.drug_ndc, p.rxcui, to_char(p.date_prescribed, 'YYYY-MM-DD') AS date_prescribed,
