@@ -12,7 +12,8 @@ class SummaryReporter {
     const dir = process.env.TEST_SUMMARY_DIR;
     if (!dir) return;
     mkdirSync(dir, { recursive: true });
-    const name = this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_');
+    // One file per jest run: a project may run jest more than once (the backend runs its solo suites after the rest).
+    const name = `${this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_')}-${process.pid}`;
     writeFileSync(
       join(dir, `${name}.json`),
       JSON.stringify({

@@ -52,25 +52,15 @@ export class SessionsService extends SessionValidator implements OnApplicationBo
     await this.flushTouches();
   }
 
-  /**
-   * Opens a session and answers its bearer token; the token expires with the session. The new session is known
-   * alive here, so this process's cache answers its first requests (the dashboard's, right after sign-in) without a
-   * query, under the same rules as a session it checked: an end that races the insert moves the ticket's epoch.
-   */
+  /** Opens a session and answers its bearer token; the token expires with the session. */
   async start(userId: string, meta: ClientMeta): Promise<string> {
     const ttlSeconds = this.config.get('auth', { infer: true }).sessionMaxHours * 3600;
-    const ticket = this.cache.beginCheck();
     const session = await this.repository.insert({
       userId,
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
-    this.cache.remember(
-      session.id,
-      { userId, idleLeftSeconds: SESSION_IDLE_SECONDS, expiresLeftSeconds: ttlSeconds, seenAgoSeconds: 0 },
-      ticket,
-    );
     return this.tokens.signAccessToken({ userId, sessionId: session.id }, ttlSeconds);
   }
 
