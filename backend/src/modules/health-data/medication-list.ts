@@ -91,9 +91,9 @@ export interface ListReference {
 /**
  * The 11-digit forms a stored NDC may stand for: itself when it has 11 digits, the three zero placements of ten bare
  * digits (an insurer that dropped the dashes), none otherwise. The reference tables pick the one that exists.
+ * medication-list.repository.ts's statement reads the stored NDCs the same way in SQL: a change here goes there too
+ * (medication-list.int-spec.ts checks both on 11-digit, 10-digit and malformed NDCs).
  */
-// medication-list.repository.ts's statement reads the stored NDCs the same way in SQL: a change here goes there too
-// (medication-list.int-spec.ts checks both on 11-digit, 10-digit and malformed NDCs).
 export function ndcCandidatesOf(ndc: string | null): string[] {
   if (!ndc) return [];
   if (/^\d{11}$/.test(ndc)) return [ndc];
