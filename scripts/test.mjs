@@ -3,7 +3,7 @@
 // `npm start` starts it. Ends with one line: "N passed, N failed".
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { nxEnv, run } from './lib/workspace.mjs';
 
 const summaryDir = mkdtempSync(join(tmpdir(), 'healthlink-test-'));
@@ -28,14 +28,25 @@ try {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
 if (existsSync(summaryDir)) {
   for (const file of readdirSync(summaryDir)) {
     const r = JSON.parse(readFileSync(join(summaryDir, file), 'utf8'));
     passed += r.passed;
     failed += r.failed;
     skipped += r.skipped;
+    const project = relative(process.cwd(), r.rootDir);
+    for (const f of r.failures ?? []) failures.push({ ...f, file: join(project, f.file) });
   }
   rmSync(summaryDir, { recursive: true, force: true });
+}
+// The failures again at the end, where a long log's reader (and CI's excerpt) looks first.
+if (failures.length > 0) {
+  console.error(`\nFailed tests (${failures.length}):`);
+  for (const f of failures) {
+    console.error(`\n- ${f.file} > ${f.test}`);
+    if (f.message) console.error(f.message.replace(/^/gm, '    '));
+  }
 }
 if (failure) {
   console.error(`\n${failure.message}`);

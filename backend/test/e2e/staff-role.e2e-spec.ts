@@ -1,10 +1,10 @@
 import { STAFF_ONLY_MESSAGE } from '@healthlink/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomInt } from 'node:crypto';
 import { runStaffCommand } from '../../src/cli/staff';
 import { staffRolesOn } from '../../src/modules/auth';
 import { startSandbox, type RunningSandbox } from '../utils/sandbox';
 import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app';
+import { anIPv6 } from '../utils/addresses';
 
 jest.setTimeout(120_000);
 
@@ -28,7 +28,7 @@ describe('staff role: @StaffOnly() APIs, GET /api/user, npm run staff', () => {
   beforeEach(() => jest.spyOn(process.stdout, 'write').mockImplementation(() => true));
   afterEach(() => jest.restoreAllMocks());
 
-  const address = () => `198.51.100.${randomInt(1, 255)}`;
+  const address = anIPv6;
   const checkSavings = (token?: string) =>
     app.inject({
       method: 'POST',

@@ -8,7 +8,6 @@ import {
 } from '@healthlink/contracts';
 import { ConfigService } from '@nestjs/config';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JobQueueService } from '../../src/jobs';
@@ -16,6 +15,7 @@ import { INSURER_UPTIME_QUEUE, UPTIME_CACHE_MS, UPTIME_CHECK_LIMIT } from '../..
 import { pollUntil } from '../utils/poll';
 import { startSandbox, type RunningSandbox } from '../utils/sandbox';
 import { bearer, createTestApp, dataSourceOf, tokenFor } from '../utils/test-app';
+import { anIPv6 } from '../utils/addresses';
 
 jest.setTimeout(120_000);
 
@@ -30,7 +30,7 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-const address = () => `198.51.100.${randomInt(1, 255)}`;
+const address = anIPv6;
 
 describe('uptime: the insurer uptime check (public) and its history (staff)', () => {
   let sandbox: RunningSandbox;
