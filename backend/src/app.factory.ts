@@ -13,6 +13,7 @@ import { registerPublicPostFastPath } from './common/http/public-post-fast-path'
 import { registerReadCacheFastPath } from './common/http/read-cache-fast-path';
 import { UserReadCache } from './common/http/read-cache';
 import { APP_HELMET_OPTIONS, registerSecurityHeaders, securityHeadersOf } from './common/http/security-headers';
+import { registerServerTiming } from './common/http/server-timing';
 import type { AppConfig } from './config';
 import { bearerTokenOf, JwtStrategy } from './modules/auth';
 import { DrugsService } from './modules/pricing';
@@ -40,6 +41,8 @@ export async function createHttpApp(config: AppConfig, options: AppModuleOptions
   const fastify = app.getHttpAdapter().getInstance();
   // The API speaks JSON only: any other body type is 415, not a string handed to validation.
   fastify.removeContentTypeParser('text/plain');
+  // First, so every other hook's time is in the reads' Server-Timing.
+  registerServerTiming(fastify, `/${API_PREFIX}`);
   // NUL, unpaired surrogates and deep nesting are refused before guards, pipes and the database see them.
   registerHostileInputGuard(fastify);
   // Before the no-store default: the signed-in caller's JSON reads are private and revalidated by ETag instead.

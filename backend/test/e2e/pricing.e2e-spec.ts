@@ -67,6 +67,15 @@ describe('GET /api/drugInteractions', () => {
     expect(theirs.json()).toEqual({ interactions: [], ...ONC_LISTS, unchecked: [] });
   });
 
+  it('tells its server time (Server-Timing) on a first read and on a read answered from the read cache', async () => {
+    const member = await tokenFor(app);
+    await createPrescription(dataSourceOf(app), member.userId, { ...SIMVASTATIN });
+    for (const res of [await interactionsOf(member.token), await interactionsOf(member.token)]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d{2}$/);
+    }
+  });
+
   it('answers an empty list to a member with no drugs, and to one whose drugs do not interact', async () => {
     const none = await tokenFor(app);
     expect((await interactionsOf(none.token)).json()).toEqual({ interactions: [], ...ONC_LISTS, unchecked: [] });
