@@ -28,8 +28,8 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const DASHBOARD_READS = ['/api/userDrugs?limit=3', '/api/explanationOfBenefits?limit=3'];
 const ACCOUNT_READS = ['/api/user', '/api/patientInfo'];
 const API_READ_TARGETS = { ratio: 0.25, p99Ms: 25 };
-// `--only=reads`: link the member, then the dashboard's API reads alone (no web build, login, home page or re-sync
-// figures): a short run to profile the backend under that load (`node scripts/bench.mjs --only=reads`).
+// `--only=reads`: link the member (its figures printed), then the dashboard's API reads alone (no web build, login,
+// home page or re-sync figures): a short run to profile the backend under that load (`node scripts/bench.mjs --only=reads`).
 // `--only=drugs`, `--only=trials` and `--only=plans` run the drug search and interactions, the trials matching, or the
 // plan ranking alone; `--only=ai` the AI code definitions (offline provider), cold and warm.
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -132,7 +132,7 @@ try {
   const drugs = () =>
     benchDrugs({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }), connections: CONNECTIONS, duration: DURATION, nextClient });
   if (READS_ONLY) {
-    await benchLinking(base, headers);
+    printLinking(await benchLinking(base, headers));
     await benchApiReads(base, headers);
   } else if (ONLY === 'drugs') {
     await drugs();
@@ -164,14 +164,7 @@ try {
     results.push(row('POST /api/login (argon2id)', logins));
     console.table(results);
 
-    const linking = await benchLinking(base, headers);
-    console.log(`\nLinking ${linking.insurer} for a generated member with 5 years of history (sandbox insurer, one run)`);
-    console.table([
-      { figure: 'approval to all data stored', value: `${linking.totalMs} ms`, target: '<= 3000 ms' },
-      { figure: 'resources fetched and stored', value: `${linking.resources} (${linking.counts})` },
-      { figure: 'ingest throughput (time storing)', value: `${linking.ingestPerSecond} resources/s`, target: '>= 2000/s' },
-      { figure: 'fetch + ingest throughput (wall)', value: `${linking.perSecond} resources/s` },
-    ]);
+    printLinking(await benchLinking(base, headers));
 
     await benchApiReads(base, headers);
     await benchTrials({ base, databaseUrl: benchDatabaseUrl({ dataDir, pgPort }) });
@@ -259,6 +252,16 @@ async function settle(base, headers, id) {
     if (event.status !== 'pending') return event;
     await new Promise((r) => setTimeout(r, event.pollInterval));
   }
+}
+
+function printLinking(linking) {
+  console.log(`\nLinking ${linking.insurer} for a generated member with 5 years of history (sandbox insurer, one run)`);
+  console.table([
+    { figure: 'approval to all data stored', value: `${linking.totalMs} ms`, target: '<= 3000 ms' },
+    { figure: 'resources fetched and stored', value: `${linking.resources} (${linking.counts})` },
+    { figure: 'ingest throughput (time storing)', value: `${linking.ingestPerSecond} resources/s`, target: '>= 2000/s' },
+    { figure: 'fetch + ingest throughput (wall)', value: `${linking.perSecond} resources/s` },
+  ]);
 }
 
 /**

@@ -133,9 +133,10 @@ export class InsurerFetchService {
     // unlink (which deletes the row, then the insurer's data) waits for the page and erases it, or has committed
     // and the fetch stops here instead of writing that insurer's data back.
     const store = async (page: Json[]) => {
-      const began = performance.now();
       const resources =
         resourceType === 'MedicationRequest' ? [...page, ...(await this.readMedications(link, base, token, page, medications))] : page;
+      // The time storing, not the Medication reads above (those are fetching).
+      const began = performance.now();
       const result = await this.dataSource.transaction(async (manager) =>
         (await this.repository.holdLink(link.id, manager)) ? this.healthData.ingest(link.userId, insurer, resources, manager) : null,
       );
