@@ -11,6 +11,7 @@ export const SEARCH_TARGET_P99_MS = 20;
 export const INTERACTIONS_TARGET_MS = 10;
 const INTERACTION_MEMBERS = 30;
 const LIST_SIZE = 20;
+const SEARCHES_PER_ADDRESS = 5;
 
 // What people type: brand and generic names, some misspelled, with the form's other fields.
 export const SEARCH_NAMES = [
@@ -85,45 +86,30 @@ const LISTED_NDCS = `
   LIMIT $1`;
 
 /**
- * Both figures, printed as tables with their targets and PASS/FAIL. `nextClient` gives each request its own
- * X-Forwarded-For (the backend runs with HTTP_TRUST_PROXY=true), so the per-address lookup limit measures nothing.
+ * Both figures, printed as tables with their targets and PASS/FAIL. `nextClient` gives out new X-Forwarded-For
+ * addresses (the backend runs with HTTP_TRUST_PROXY=true). The search runs twice: one search per address (many
+ * visitors searching once), then SEARCHES_PER_ADDRESS searches per address, which the per-address limit writes to
+ * PostgreSQL (it writes a key from its second hit on) and never trips (60 in 5 minutes).
  */
 export async function benchDrugs({ base, databaseUrl, connections, duration, nextClient }) {
-  let counter = 0;
-  const search = await new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${base}/api/drugLookup`,
-        connections,
-        duration,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => ({
-              ...req,
-              body: lookupBody(counter++),
-              headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
-            }),
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-  });
-  const searchClean = search.errors + search.non2xx === 0;
-  console.log(
-    `\nDrug name search (POST /api/drugLookup without NDC, ${SEARCH_NAMES.length} names cycled), ${connections} connections, ${duration} s`,
-  );
-  console.table([
-    {
+  const rows = [];
+  for (const perAddress of [1, SEARCHES_PER_ADDRESS]) {
+    const search = await searchLoad({ base, connections, duration, nextClient, perAddress });
+    const clean = search.errors + search.non2xx === 0;
+    rows.push({
       target: `p99 <= ${SEARCH_TARGET_P99_MS} ms`,
+      'searches per address': perAddress,
       'req/s': Math.round(search.requests.average),
       'p50 ms': search.latency.p50,
       'p99 ms': search.latency.p99,
       errors: search.errors + search.non2xx,
-      verdict: search.latency.p99 <= SEARCH_TARGET_P99_MS && searchClean ? 'PASS' : 'FAIL',
-    },
-  ]);
+      verdict: search.latency.p99 <= SEARCH_TARGET_P99_MS && clean ? 'PASS' : 'FAIL',
+    });
+  }
+  console.log(
+    `\nDrug name search (POST /api/drugLookup without NDC, ${SEARCH_NAMES.length} names cycled), ${connections} connections, ${duration} s each`,
+  );
+  console.table(rows);
 
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
@@ -168,6 +154,35 @@ export async function benchDrugs({ base, databaseUrl, connections, duration, nex
   } finally {
     await db.end();
   }
+}
+
+/** The search at `connections` connections for `duration` seconds, each address making `perAddress` searches. */
+function searchLoad({ base, connections, duration, nextClient, perAddress }) {
+  let counter = 0;
+  let address = null;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${base}/api/drugLookup`,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              if (counter % perAddress === 0) address = nextClient();
+              return {
+                ...req,
+                body: lookupBody(counter++),
+                headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': address },
+              };
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
 }
 
 /** The backend's own time for an answer, from its `Server-Timing: app;dur=<ms>` header. */
