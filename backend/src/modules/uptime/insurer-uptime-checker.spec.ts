@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkInsurer, discoveredEndpointRefusal, type UptimeTarget } from './insurer-uptime-checker';
+import {
+  checkInsurer,
+  discoveredEndpointRefusal,
+  InternalAddressError,
+  publicOnlyLookup,
+  reachPublicOnly,
+  type UptimeTarget,
+} from './insurer-uptime-checker';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -298,5 +305,65 @@ describe('discoveredEndpointRefusal', () => {
     expect(await refusal(endpoint, base, resolver)).toBe(expected);
     // The base is ours: its own network is no secret to it, and nothing is looked up.
     expect(resolver).not.toHaveBeenCalled();
+  });
+});
+
+describe('reachPublicOnly (a discovered token endpoint of a public FHIR base)', () => {
+  let server: Awaited<ReturnType<typeof serve>> | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('never connects when the name resolves to our network at connect time (DNS rebinding)', async () => {
+    server = await serve({ '/token': reachable });
+    const port = new URL(server.url).port;
+    // Checked as public a moment ago; by the time of the connection the same name answers 127.0.0.1.
+    const rebound = async () => ['127.0.0.1'];
+    await expect(
+      reachPublicOnly(new URL(`http://auth.payer.com:${port}/token`), AbortSignal.timeout(5000), rebound),
+    ).rejects.toBeInstanceOf(InternalAddressError);
+    const mixed = async () => ['93.184.215.14', '10.0.0.5'];
+    await expect(reachPublicOnly(new URL(`http://auth.payer.com:${port}/token`), AbortSignal.timeout(5000), mixed)).rejects.toBeInstanceOf(
+      InternalAddressError,
+    );
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it('reports a name that does not resolve as fetch does (its code as the cause)', async () => {
+    const unknown = async (host: string) => {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    };
+    await expect(reachPublicOnly(new URL('https://login.payer.com/token'), AbortSignal.timeout(5000), unknown)).rejects.toMatchObject({
+      cause: { code: 'ENOTFOUND' },
+    });
+  });
+});
+
+describe('publicOnlyLookup', () => {
+  const lookupOf = (addresses: string[], options: { all?: boolean; family?: number }) =>
+    new Promise<{ error: Error | null; address: unknown; family?: number }>((resolve) =>
+      publicOnlyLookup(async () => addresses)('auth.payer.com', options as never, (error, address, family) =>
+        resolve({ error, address, family }),
+      ),
+    );
+
+  it('answers the public addresses it checked, in the shape the socket asked for', async () => {
+    expect(await lookupOf(['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'], { all: true })).toMatchObject({
+      error: null,
+      address: [
+        { address: '93.184.215.14', family: 4 },
+        { address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 },
+      ],
+    });
+    expect(await lookupOf(['93.184.215.14'], {})).toMatchObject({ error: null, address: '93.184.215.14', family: 4 });
+    expect(await lookupOf(['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'], { family: 6 })).toMatchObject({
+      address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c',
+      family: 6,
+    });
+  });
+
+  it.each([[['169.254.169.254']], [['93.184.215.14', '::ffff:a9fe:a9fe']], [['fd00::5']]])('refuses %p', async (addresses) => {
+    expect((await lookupOf(addresses, { all: true })).error).toBeInstanceOf(InternalAddressError);
   });
 });

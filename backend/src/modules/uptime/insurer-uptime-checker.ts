@@ -1,6 +1,8 @@
 import type { UptimeResult, UptimeStatus } from '@healthlink/contracts';
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { getDomain } from 'tldts';
 import { isInternalHost, isInternalIPv4, isInternalIPv6, publicEndpoint } from './public-endpoint';
 
@@ -129,8 +131,20 @@ async function checkTokenEndpoint(target: UptimeTarget, signal: AbortSignal, opt
     }
     // The partner's document, not our configuration, names this URL: anyone may run the check and read whether it
     // answered, so it is fetched only where the FHIR server itself lives (never a port scan of our own network).
-    const refusal = await discoveredEndpointRefusal(url, new URL(target.fhirBaseUrl as string), signal, opts.resolve);
+    const base = new URL(target.fhirBaseUrl as string);
+    const refusal = await discoveredEndpointRefusal(url, base, signal, opts.resolve);
     if (refusal) return ok(`token endpoint not checkable (${refusal})`);
+    if (!isInternalHost(base.hostname)) {
+      // The name could resolve elsewhere by the time we connect (DNS rebinding): the connection itself goes only to
+      // addresses checked as it is made.
+      try {
+        await reachPublicOnly(url, signal, opts.resolve);
+        return ok('token endpoint reachable');
+      } catch (error) {
+        if (error instanceof InternalAddressError) return ok('token endpoint not checkable (internal host)');
+        return networkFailure(error, opts.timeoutMs);
+      }
+    }
   } else {
     try {
       url = new URL(tokenUrl);
@@ -146,6 +160,60 @@ async function checkTokenEndpoint(target: UptimeTarget, signal: AbortSignal, opt
   } catch (error) {
     return networkFailure(error, opts.timeoutMs);
   }
+}
+
+/** A connection refused because its host name resolved to one of our own network's addresses. */
+export class InternalAddressError extends Error {
+  constructor() {
+    super('the host resolves to an internal address');
+    this.name = 'InternalAddressError';
+  }
+}
+
+/**
+ * A socket lookup that answers the addresses `resolve` finds, unless any of them is internal: the connection is made
+ * to exactly the addresses checked, so no second lookup can rebind the name to our network.
+ */
+export function publicOnlyLookup(resolve: ResolveHost): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const usable = addresses.filter((address) => !options.family || isIP(address) === options.family);
+        if (!usable.length) {
+          callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
+        } else if (addresses.some(isInternalAddress)) {
+          callback(new InternalAddressError(), '', 0);
+        } else if (options.all) {
+          callback(
+            null,
+            usable.map((address) => ({ address, family: isIP(address) })),
+          );
+        } else {
+          callback(null, usable[0]!, isIP(usable[0]!));
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}
+
+/**
+ * Reachability of `url` (any HTTP answer counts; no credentials, the body unread), connecting only to public
+ * addresses (publicOnlyLookup). Rejects as fetch does: a network failure with its code as `cause`, an abort as is.
+ */
+export function reachPublicOnly(url: URL, signal: AbortSignal, resolve: ResolveHost = resolveHost): Promise<void> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((done, reject) => {
+    const req = request(url, { headers: { accept: 'application/json' }, signal, lookup: publicOnlyLookup(resolve) }, (response) => {
+      response.destroy();
+      done();
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof InternalAddressError || error.name === 'AbortError') reject(error);
+      else reject(Object.assign(new Error('request failed'), { cause: error }));
+    });
+    req.end();
+  });
 }
 
 async function resolveHost(hostname: string): Promise<string[]> {
