@@ -12,6 +12,9 @@ import { guardJobSettlement } from './pg-boss-settlement';
 // Same key in every process; distinct from the migration lock's.
 const QUEUE_SETUP_LOCK_KEY = 7_261_804_114;
 
+/** The job queue's connections for its workers' polls, however many workers there are. */
+const POLLING_CONNECTIONS = 8;
+
 /** pg-boss in this process: every role sends; only 'all' and 'worker' work the queues. */
 @Injectable()
 export class JobQueueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -42,9 +45,10 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
       connectionString: this.config.get('database', { infer: true }).url,
       schema,
       application_name: `healthlink-${role}`,
-      // Every worker polls with its own query: one connection each, so none waits for the pool (or hangs a
-      // shutdown waiting for one), plus a few for sending and maintenance.
-      max: workerCount + 3,
+      // A worker holds a connection only while its poll or its job's settlement runs (milliseconds every
+      // pollingIntervalSeconds): one each up to POLLING_CONNECTIONS, plus a few for sending and maintenance. One each
+      // for all 35 workers made a process hold 38 connections, and two processes most of PostgreSQL's default 100.
+      max: Math.min(workerCount, POLLING_CONNECTIONS) + 3,
       maintenanceIntervalSeconds,
     });
     boss.on('error', (error) => this.logger.error({ err: error }, 'pg-boss error'));
