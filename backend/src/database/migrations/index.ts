@@ -24,6 +24,7 @@ import { StaffRoleChanges1765100000400 } from './1765100000400-staff-role-change
 import { StaffQueries1765100000500 } from './1765100000500-staff-queries';
 import { InsurerUptimeChecks1765100000600 } from './1765100000600-insurer-uptime-checks';
 import { Ai1765100000700 } from './1765100000700-ai';
+import { ErrorsUserFk1765100000800 } from './1765100000800-errors-user-fk';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   StaffQueries1765100000500,
   InsurerUptimeChecks1765100000600,
   Ai1765100000700,
+  ErrorsUserFk1765100000800,
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { createUser } from '../../../test/factories/user.factory';
 import { openTestDataSource } from '../../../test/utils/test-data-source';
 import { ErrorLogEntity } from './entities/error-log.entity';
 import { ErrorLogRepository } from './error-log.repository';
@@ -23,8 +24,11 @@ describe('ErrorLogRepository (PostgreSQL)', () => {
     ...overrides,
   });
 
+  /** A user id that names an account (errors.user_id references users). */
+  const aUserId = async () => (await createUser(dataSource)).id;
+
   it('inserts a row and answers its generated uuid', async () => {
-    const userId = randomUUID();
+    const userId = await aUserId();
     const id = await repository.insert(row({ userId, insurerName: 'Humana', host: 'app', errorDetails: { code: 7, list: [true] } }));
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await expect(repository.findById(id)).resolves.toMatchObject({
@@ -48,15 +52,15 @@ describe('ErrorLogRepository (PostgreSQL)', () => {
   });
 
   it('anonymises the rows of a user, or naming them, and leaves the rows of others alone', async () => {
-    const userId = randomUUID();
+    const userId = await aUserId();
     const email = `gone.${userId.slice(0, 8)}@example.com`;
     const own = await repository.insert(row({ userId, insurerName: 'Humana', host: 'api', errorDetails: { step: 'TOKEN' } }));
     const naming = await repository.insert(
       row({ errorType: `LOGIN ${email.toUpperCase()}`, host: email, errorDetails: { typed: email.toUpperCase() } }),
     );
     const byId = await repository.insert(row({ errorDetails: { pollingEventOwner: userId } }));
-    const longer = await repository.insert(row({ userId: randomUUID(), errorDetails: { typed: `x${email}` } }));
-    const other = await repository.insert(row({ userId: randomUUID(), errorDetails: { typed: 'someone@example.com' } }));
+    const longer = await repository.insert(row({ userId: await aUserId(), errorDetails: { typed: `x${email}` } }));
+    const other = await repository.insert(row({ userId: await aUserId(), errorDetails: { typed: 'someone@example.com' } }));
 
     await expect(repository.anonymiseUser({ userId, email })).resolves.toBe(4);
     await expect(repository.findById(own)).resolves.toMatchObject({
@@ -83,6 +87,15 @@ describe('ErrorLogRepository (PostgreSQL)', () => {
 
   it('refuses to anonymise without both the id and the e-mail (an empty one would match every row)', async () => {
     await expect(repository.anonymiseUser({ userId: randomUUID(), email: '' })).rejects.toThrow(/both/);
+  });
+
+  it('keeps a row about an account deleted meanwhile without its user id; a deletion clears the id of the rows before it', async () => {
+    const userId = await aUserId();
+    const before = await repository.insert(row({ userId, errorType: 'BEFORE' }));
+    await dataSource.query(`DELETE FROM users WHERE id = $1`, [userId]);
+    await expect(repository.findById(before)).resolves.toMatchObject({ userId: null, errorType: 'BEFORE' });
+    const after = await repository.insert(row({ userId, errorType: 'AFTER' }));
+    await expect(repository.findById(after)).resolves.toMatchObject({ userId: null, errorType: 'AFTER' });
   });
 
   it('refuses a user id that is not a uuid', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { ErrorLogEntity, JsonValue } from './entities/error-log.entity';
 
 /** One row of the error log as its readers see it. */
@@ -26,13 +26,20 @@ export interface NewErrorLogRow {
 export class ErrorLogRepository {
   constructor(@InjectRepository(ErrorLogEntity) private readonly repository: Repository<ErrorLogEntity>) {}
 
+  /**
+   * Adds a row; one about an account deleted meanwhile (a job or request that ended as it went) is kept without the
+   * user id, as the deletion's cascade leaves the rows written before it.
+   */
   async insert(row: NewErrorLogRow, manager?: EntityManager): Promise<string> {
     const repository = manager ? manager.getRepository(ErrorLogEntity) : this.repository;
-    const result = await repository.insert({
-      ...row,
-      errorDetails: row.errorDetails === undefined ? null : (row.errorDetails as JsonValue),
-    });
-    return result.identifiers[0].id as string;
+    const values = { ...row, errorDetails: row.errorDetails === undefined ? null : (row.errorDetails as JsonValue) };
+    try {
+      return (await repository.insert(values)).identifiers[0].id as string;
+    } catch (error) {
+      const constraint = error instanceof QueryFailedError ? (error.driverError as { constraint?: string }).constraint : undefined;
+      if (constraint !== 'fk_errors_user' || manager) throw error;
+      return (await repository.insert({ ...values, userId: null })).identifiers[0].id as string;
+    }
   }
 
   async findById(id: string): Promise<ErrorLogRecord | null> {

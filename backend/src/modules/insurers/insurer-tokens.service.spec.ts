@@ -1,15 +1,17 @@
 import type { ConfigService } from '@nestjs/config';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config';
-import { refreshTokens } from './adapters/oauth.client';
+import { exchangeAuthorizationCode, refreshTokens, revokeToken } from './adapters/oauth.client';
 import { Clock } from './clock';
 import { PartnerPermanentError, PartnerTransientError } from './insurers.errors';
 import type { InsurerLink, InsurersRepository } from './insurers.repository';
 import { InsurerTokensService, RefreshRefusedError } from './insurer-tokens.service';
 import type { TokenCipher } from './token-cipher';
 
-jest.mock('./adapters/oauth.client', () => ({ refreshTokens: jest.fn(), exchangeAuthorizationCode: jest.fn() }));
+jest.mock('./adapters/oauth.client', () => ({ refreshTokens: jest.fn(), exchangeAuthorizationCode: jest.fn(), revokeToken: jest.fn() }));
 const refresh = jest.mocked(refreshTokens);
+const exchange = jest.mocked(exchangeAuthorizationCode);
+const revoke = jest.mocked(revokeToken);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -40,6 +42,9 @@ function setUp(locked: InsurerLink | null, clock = new Clock()) {
     markRelinkRequired: jest
       .fn<ReturnType<InsurersRepository['markRelinkRequired']>, Parameters<InsurersRepository['markRelinkRequired']>>()
       .mockResolvedValue(undefined),
+    upsertLink: jest
+      .fn<ReturnType<InsurersRepository['upsertLink']>, Parameters<InsurersRepository['upsertLink']>>()
+      .mockResolvedValue(true),
   };
   const cipher = {
     encrypt: jest.fn<string, Parameters<TokenCipher['encrypt']>>((value) => `sealed:${value}`),
@@ -164,5 +169,42 @@ describe('InsurerTokensService.accessToken', () => {
     expect(repository.markRelinkRequired).not.toHaveBeenCalled();
     const usable = link({ status: 'relink_required', accessExpiresAt: new Date(Date.now() + HOUR) });
     await expect(setUp(null).service.accessToken(usable)).resolves.toBe('old-access');
+  });
+});
+
+describe('InsurerTokensService.exchangeCode', () => {
+  beforeEach(() => {
+    exchange.mockReset().mockResolvedValue(newTokens);
+    revoke.mockReset().mockResolvedValue(undefined);
+  });
+
+  it('stores the new grant sealed, revoking nothing', async () => {
+    const { service, repository } = setUp(null);
+    await service.exchangeCode('user-1', 'cigna', null, 'code', 'verifier');
+    expect(repository.upsertLink).toHaveBeenCalledWith(
+      'user-1',
+      'cigna',
+      null,
+      expect.objectContaining({ accessTokenEnc: 'sealed:new-access', refreshTokenEnc: 'sealed:new-refresh' }),
+    );
+    expect(revoke).not.toHaveBeenCalled();
+  });
+
+  it('revokes the grant at the insurer, refresh token first, when the account was deleted while the insurer answered', async () => {
+    const { service, repository } = setUp(null);
+    repository.upsertLink.mockResolvedValue(false);
+    await expect(service.exchangeCode('user-1', 'cigna', null, 'code', 'verifier')).rejects.toBeInstanceOf(PartnerPermanentError);
+    expect(revoke.mock.calls.map(([, token, hint]) => [token, hint])).toEqual([
+      ['new-refresh', 'refresh_token'],
+      ['new-access', 'access_token'],
+    ]);
+  });
+
+  it('still fails the exchange (and tries the access token) when the insurer refuses a revocation', async () => {
+    const { service, repository } = setUp(null);
+    repository.upsertLink.mockResolvedValue(false);
+    revoke.mockRejectedValueOnce(new PartnerTransientError('revocation endpoint down', 503));
+    await expect(service.exchangeCode('user-1', 'cigna', null, 'code', 'verifier')).rejects.toThrow('the account was deleted');
+    expect(revoke).toHaveBeenCalledTimes(2);
   });
 });

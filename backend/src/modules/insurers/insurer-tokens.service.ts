@@ -1,9 +1,9 @@
 import type { InsurerKey } from '@healthlink/contracts';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config';
-import { exchangeAuthorizationCode, refreshTokens, type TokenSet } from './adapters/oauth.client';
+import { exchangeAuthorizationCode, refreshTokens, revokeToken, type TokenSet } from './adapters/oauth.client';
 import { Clock } from './clock';
 import { PartnerPermanentError } from './insurers.errors';
 import { InsurerLink, InsurersRepository, LinkTokens } from './insurers.repository';
@@ -34,6 +34,8 @@ type Locked = { token: string } | { refused: RefreshRefusedError };
 /** Insurer tokens: sealed at rest, exchanged and refreshed over OAuth, never sent to the browser. */
 @Injectable()
 export class InsurerTokensService {
+  private readonly logger = new Logger(InsurerTokensService.name);
+
   constructor(
     private readonly repository: InsurersRepository,
     private readonly cipher: TokenCipher,
@@ -54,10 +56,31 @@ export class InsurerTokensService {
     return link.accessExpiresAt !== null && link.accessExpiresAt.getTime() <= this.clock.now().getTime();
   }
 
-  /** Trades an authorization code (with its PKCE verifier) for tokens and stores the link. */
+  /**
+   * Trades an authorization code (with its PKCE verifier) for tokens and stores the link. When the account was deleted
+   * while the insurer answered, the deletion could not revoke this grant (it was not stored yet): it is revoked here,
+   * best effort, and the exchange fails.
+   */
   async exchangeCode(userId: string, insurer: InsurerKey, subset: string | null, code: string, verifier: string): Promise<void> {
     const tokens = await exchangeAuthorizationCode(this.endpoints(insurer), code, verifier);
-    await this.repository.upsertLink(userId, insurer, subset, this.seal(userId, insurer, tokens));
+    if (await this.repository.upsertLink(userId, insurer, subset, this.seal(userId, insurer, tokens))) return;
+    await this.revokeUnstored(insurer, tokens);
+    throw new PartnerPermanentError('the account was deleted while the insurer answered');
+  }
+
+  /** Revokes a grant never stored (refresh token first: at most insurers that ends the grant); failures logged. */
+  private async revokeUnstored(insurer: InsurerKey, tokens: TokenSet): Promise<void> {
+    const grant: ['refresh_token' | 'access_token', string | null][] = [
+      ['refresh_token', tokens.refreshToken],
+      ['access_token', tokens.accessToken],
+    ];
+    for (const [hint, token] of grant) {
+      if (!token) continue;
+      await revokeToken(this.endpoints(insurer), token, hint).catch((error: unknown) => {
+        const status = error instanceof PartnerPermanentError ? error.status : null;
+        this.logger.warn({ insurer, step: 'REVOKE', tokenType: hint, status }, "a deleted account's new insurer grant was not revoked");
+      });
+    }
   }
 
   /**

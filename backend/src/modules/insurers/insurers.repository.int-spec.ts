@@ -111,6 +111,14 @@ describe('InsurersRepository (PostgreSQL)', () => {
       await expect(repository.linksOf(user.id)).resolves.toEqual([after]);
     });
 
+    it('answers false, storing nothing, for an account deleted before its link is stored', async () => {
+      const user = await createUser(dataSource);
+      await expect(repository.upsertLink(user.id, INSURER, null, tokens())).resolves.toBe(true);
+      await dataSource.query(`DELETE FROM users WHERE id = $1`, [user.id]);
+      await expect(repository.upsertLink(user.id, INSURER, null, tokens())).resolves.toBe(false);
+      await expect(repository.linksOf(user.id)).resolves.toEqual([]);
+    });
+
     it('holds a link for one refresh at a time: a second locker waits, then reads the token the first one stored', async () => {
       const user = await createUser(dataSource);
       await repository.upsertLink(user.id, INSURER, null, tokens());

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { InsurerLinkStatus } from '@healthlink/contracts';
 import { Client } from 'pg';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SEALED_PREFIX } from './token-cipher';
 
 /** An OAuth state, spent or about to be: the PKCE verifier is sealed by TokenCipher. */
@@ -139,7 +139,19 @@ export class InsurersRepository {
     return rows[0] ? toState(rows[0]) : null;
   }
 
-  async upsertLink(userId: string, insurer: string, subset: string | null, tokens: LinkTokens): Promise<void> {
+  /** Stores the link (a new grant replaces the old); false when the account no longer exists (deleted meanwhile). */
+  async upsertLink(userId: string, insurer: string, subset: string | null, tokens: LinkTokens): Promise<boolean> {
+    try {
+      await this.insertOrUpdateLink(userId, insurer, subset, tokens);
+      return true;
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'fk_insurer_links_user')
+        return false;
+      throw error;
+    }
+  }
+
+  private async insertOrUpdateLink(userId: string, insurer: string, subset: string | null, tokens: LinkTokens): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO insurer_links (user_id, insurer_key, subset, patient_id, access_token_enc, refresh_token_enc, access_expires_at, scope)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

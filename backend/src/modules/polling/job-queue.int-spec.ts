@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { createUser } from '../../../test/factories/user.factory';
 import { pollUntil } from '../../../test/utils/poll';
 import { testConfig } from '../../../test/utils/test-app';
 import { ErasureModule } from '../../common/erasure';
@@ -86,7 +87,8 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
   afterAll(() => app?.close());
 
   it('a handler that keeps throwing ends its event as failed, after the retries, with a row in errors', async () => {
-    const owner = randomUUID();
+    // An account's id: the errors row keeps it only while the account exists (errors.user_id references users).
+    const owner = (await createUser(app.get(DataSource))).id;
     const id = await app.get(PollingService).start(owner, FAILING_KIND, { zip: '10001' });
     const dataSource = app.get(DataSource);
 
@@ -113,7 +115,8 @@ describe('polling jobs through pg-boss (PostgreSQL)', () => {
   });
 
   it('a failing query leaves its SQL, parameters and quoted value neither in pg-boss nor in errors', async () => {
-    const owner = randomUUID();
+    // An account's id: the errors row keeps it only while the account exists (errors.user_id references users).
+    const owner = (await createUser(app.get(DataSource))).id;
     const id = await app.get(PollingService).start(owner, QUERY_FAILING_KIND, {});
     const dataSource = app.get(DataSource);
     const { schema } = testConfigJobs;
