@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config';
 import { exchangeAuthorizationCode, refreshTokens, revokeToken, type TokenSet } from './adapters/oauth.client';
 import { Clock } from './clock';
-import { PartnerPermanentError } from './insurers.errors';
+import { PartnerPermanentError, PartnerTransientError } from './insurers.errors';
 import { InsurerLink, InsurersRepository, LinkTokens } from './insurers.repository';
 import { TokenCipher } from './token-cipher';
 
@@ -77,7 +77,7 @@ export class InsurerTokensService {
     for (const [hint, token] of grant) {
       if (!token) continue;
       await revokeToken(this.endpoints(insurer), token, hint).catch((error: unknown) => {
-        const status = error instanceof PartnerPermanentError ? error.status : null;
+        const status = error instanceof PartnerPermanentError || error instanceof PartnerTransientError ? error.status : null;
         this.logger.warn({ insurer, step: 'REVOKE', tokenType: hint, status }, "a deleted account's new insurer grant was not revoked");
       });
     }
