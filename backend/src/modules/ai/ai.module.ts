@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../../config';
 import { AccountsModule } from '../accounts';
 import { AuthModule } from '../auth';
+import { MemberCodesReader } from '../health-data';
 import { AiController } from './ai.controller';
 import { AiRepository } from './ai.repository';
 import { AiService } from './ai.service';
@@ -17,6 +18,7 @@ import { AiReferenceData } from './reference/ai-reference-data';
   providers: [
     AiService,
     AiRepository,
+    MemberCodesReader,
     OfflineAiProvider,
     { provide: AiReferenceData, useFactory: () => new AiReferenceData() },
     // AI_PROVIDER picks the adapter once, at boot; the offline one also answers the reference look-ups either way.

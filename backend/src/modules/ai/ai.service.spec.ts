@@ -5,6 +5,7 @@ import type { ErrorRecorder } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import type { PatientInfoRepository } from '../accounts';
 import type { RateLimiter, StaffRolesService } from '../auth';
+import type { MemberCodesReader } from '../health-data';
 import type { AiRepository } from './ai.repository';
 import { AI_RATE_LIMITS, AiService } from './ai.service';
 import { describeFacts, type MemberFacts } from './member-facts';
@@ -22,6 +23,7 @@ const config = configWith('deny');
 describe('AiService (an external provider, strict mocks)', () => {
   let provider: jest.Mocked<AiProvider>;
   let repository: jest.Mocked<AiRepository>;
+  let memberCodes: jest.Mocked<MemberCodesReader>;
   let patientInfo: jest.Mocked<PatientInfoRepository>;
   let roles: jest.Mocked<StaffRolesService>;
   let limiter: jest.Mocked<RateLimiter>;
@@ -38,15 +40,16 @@ describe('AiService (an external provider, strict mocks)', () => {
       tips: unexpected('tips'),
     } as unknown as jest.Mocked<AiProvider>;
     repository = strictMock<AiRepository>();
+    memberCodes = strictMock<MemberCodesReader>();
     patientInfo = strictMock<PatientInfoRepository>();
     roles = strictMock<StaffRolesService>();
     limiter = strictMock<RateLimiter>();
     errors = strictMock<ErrorRecorder>();
     const offline = new OfflineAiProvider(reference, repository);
-    service = new AiService(provider, offline, repository, patientInfo, roles, limiter, errors, config);
+    service = new AiService(provider, offline, repository, memberCodes, patientInfo, roles, limiter, errors, config);
     limiter.consume.mockResolvedValue(undefined);
     repository.insertUsage.mockResolvedValue(undefined);
-    repository.memberCodes.mockResolvedValue({
+    memberCodes.memberCodes.mockResolvedValue({
       diagnoses: [{ code: 'E11.9', display: 'Sugar trouble per Dr. Who', lastSeen: '2025-03-04', count: 2 }],
       procedures: [{ code: 'G0439', display: null, lastSeen: '2024-11-19', count: 1 }],
       drugs: [],
@@ -142,7 +145,7 @@ describe('AiService (an external provider, strict mocks)', () => {
   });
 
   it('sends a claim code only when it is of a code shape and known; insurer text goes as a count', async () => {
-    repository.memberCodes.mockResolvedValue({
+    memberCodes.memberCodes.mockResolvedValue({
       diagnoses: [
         { code: 'E11.9', display: null, lastSeen: '2025-03-04', count: 1 },
         { code: 'Q99.999', display: null, lastSeen: '2025-03-04', count: 1 },
@@ -234,6 +237,7 @@ describe('AiService (an external provider, strict mocks)', () => {
       provider,
       new OfflineAiProvider(reference, repository),
       repository,
+      memberCodes,
       patientInfo,
       roles,
       limiter,

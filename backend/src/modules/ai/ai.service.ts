@@ -19,7 +19,8 @@ import { ErrorRecorder } from '../../common/errors';
 import type { AppConfig } from '../../config';
 import { PatientInfoRepository } from '../accounts';
 import { RateLimiter, StaffRolesService, type RateLimitRule } from '../auth';
-import { AiRepository, type DefinitionKey, type MemberCodes } from './ai.repository';
+import { MemberCodesReader, type MemberCodes } from '../health-data';
+import { AiRepository, type DefinitionKey } from './ai.repository';
 import { AiError } from './ai.errors';
 import {
   parseChat,
@@ -81,6 +82,7 @@ export class AiService {
     private readonly provider: AiProvider,
     private readonly offline: OfflineAiProvider,
     private readonly repository: AiRepository,
+    private readonly memberCodes: MemberCodesReader,
     private readonly patientInfo: PatientInfoRepository,
     private readonly roles: StaffRolesService,
     private readonly limiter: RateLimiter,
@@ -224,7 +226,7 @@ export class AiService {
    */
   async medicalData(userId: string, definitions: unknown): Promise<MedicalDataResponse> {
     const withDefinitions = parseDefinitionsFlag(definitions);
-    const codes = await this.repository.memberCodes(userId);
+    const codes = await this.memberCodes.memberCodes(userId);
     const entries = (list: MemberCodes['diagnoses']) => list.map(({ code, display, lastSeen }) => ({ code, display, lastSeen }));
     const data: MedicalDataResponse = {
       diagnosisCodes: entries(codes.diagnoses),
@@ -257,7 +259,7 @@ export class AiService {
    * kept (the offline provider explains unknown ones from the claims); forProvider cuts them for an external one.
    */
   async factsOf(userId: string): Promise<MemberFacts> {
-    const [codes, person] = await Promise.all([this.repository.memberCodes(userId), this.ageAndSexOf(userId)]);
+    const [codes, person] = await Promise.all([this.memberCodes.memberCodes(userId), this.ageAndSexOf(userId)]);
     const drugs = await this.repository.drugsByNdc(codes.drugs.map((d) => d.code));
     const drugNames = new Map(drugs.map((d) => [d.ndc11, d.name ?? (d.ingredients.join(' / ') || null)]));
     const diagnoses: CodeFact[] = [];

@@ -21,3 +21,4 @@ export { UserDataReadCacheInterceptor } from './user-data-read-cache.interceptor
 export { UserDataChangesListener } from './user-data-changes.listener';
 export { MemberDiagnosesReader, type MemberDiagnosis } from './member-diagnoses.reader';
 export { MemberCareReader, type MemberCareClaim, type MemberCareLine } from './member-care.reader';
+export { MemberCodesReader, type MemberCodes } from './member-codes.reader';
