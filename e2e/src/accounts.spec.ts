@@ -101,6 +101,17 @@ describe('accounts: a patient signs up, recovers the password, edits the profile
       await dialog.getByLabel('Confirm Password').fill(second);
       await dialog.getByRole('button', { name: 'Update Password' }).click();
       await page.getByText('Password Updated!').waitFor();
+      // The toast area sits below the header: a toast never covers its Login button (hovering a toast pauses it).
+      // Measured once its entry animation has settled.
+      let toastTop = Number.NaN;
+      for (let frame = 0; frame < 20; frame++) {
+        const top = (await page.getByText('Password Updated!').boundingBox())!.y;
+        if (Math.abs(top - toastTop) < 0.5) break;
+        toastTop = top;
+        await page.waitForTimeout(50);
+      }
+      const bannerBox = (await page.getByRole('banner').boundingBox())!;
+      expect(toastTop).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height);
       await dialog.getByRole('button', { name: 'Sign In' }).waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
 
